@@ -1,0 +1,18 @@
+; The value returned by `def project` in a mix.exs. Captures: @project.list when it is a list
+; literal, @project.value when it is any other expression (a call, a variable).
+
+; def project do [...] end   /   def project() do [...] end
+(call
+  target: (identifier) @_def (#eq? @_def "def")
+  (arguments . [(identifier) @_name (call target: (identifier) @_name)] (#eq? @_name "project"))
+  (do_block [(list) @project.list (_) @project.value] .))
+
+; def project, do: [...]
+(call
+  target: (identifier) @_def (#eq? @_def "def")
+  (arguments
+    . [(identifier) @_name (call target: (identifier) @_name)] (#eq? @_name "project")
+    (keywords
+      (pair
+        key: (keyword) @_do (#match? @_do "^do:")
+        value: [(list) @project.list (_) @project.value]))))

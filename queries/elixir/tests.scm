@@ -1,0 +1,81 @@
+; ExUnit tests, groups and tags. Capture vocabulary: src/syntax.rs (module docs).
+
+; test "name" do ... end   and   test "name", context do ... end
+(call
+  target: (identifier) @_test (#eq? @_test "test")
+  (arguments . (_) @test.name)
+  (do_block
+    "do" @test.body.after @test.header.after
+    "end" @test.body.before)) @test
+
+; test "name", do: expression
+(call
+  target: (identifier) @_test (#eq? @_test "test")
+  (arguments
+    . (_) @test.name
+    (keywords
+      . (pair
+          key: (keyword) @_do (#match? @_do "^do:")
+          value: (_) @test.body @test.header.wrap)))) @test
+
+; test "not implemented yet" (no body: ExUnit runs it and reports it as not implemented)
+(call
+  target: (identifier) @_test (#eq? @_test "test")
+  (arguments . (string) @test.name .) .) @test
+
+; describe "group" do ... end
+(call
+  target: (identifier) @_describe (#eq? @_describe "describe")
+  (arguments . (_) @group.name)
+  (do_block) @scope) @group
+
+; A module is the scope of its @moduletag.
+(call
+  target: (identifier) @_defmodule (#eq? @_defmodule "defmodule")
+  (do_block) @scope)
+
+; @tag task_id: N applies to the next test.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_tag (#eq? @_tag "tag")
+    (arguments
+      (keywords
+        (pair
+          key: (keyword) @_key (#match? @_key "^task_id:")
+          value: (_) @task_id.next)))))
+
+; @describetag / @moduletag task_id: N apply to the tests after them in their describe / module.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_tag (#any-of? @_tag "describetag" "moduletag")
+    (arguments
+      (keywords
+        (pair
+          key: (keyword) @_key (#match? @_key "^task_id:")
+          value: (_) @task_id.following)))))
+
+; @tag :pending (and the describe/module variants) disable tests for students: removed.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
+    (arguments . (atom) @_atom (#eq? @_atom ":pending") .))) @remove
+
+; @tag pending: true as the only key: the whole attribute goes.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
+    (arguments
+      . (keywords . (pair key: (keyword) @_key (#match? @_key "^pending:")) .) .))) @remove
+
+; @tag pending: true, slow: true: only the pending pair goes, the other tags stay.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
+    (arguments
+      (keywords
+        (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item))))

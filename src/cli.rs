@@ -1,0 +1,350 @@
+//! The command line: the escript's `--step a:b` syntax, several steps per call run in
+//! pipeline order, and the one-line errors the user sees.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use clap::{ArgAction, CommandFactory, Parser};
+
+use crate::error::Error;
+use crate::language::{self, Language};
+use crate::{combine, files, log, meta, mix, syntax, transform};
+
+const EXAMPLES: &str = "\
+Each step takes its paths joined by ':' (as the Elixir escript did) or as separate values.
+Steps given together run in this order: transform-mix, parse-meta, transform, log-to-json, combine.
+
+Examples:
+  exercism_test_helper --parse-meta test/two_fer_test.exs:metadata.json
+  exercism_test_helper --transform test/two_fer_test.exs:test/two_fer_test.exs
+  exercism_test_helper --transform-mix mix.exs:mix.exs
+  exercism_test_helper --log-to-json output:output.json
+  exercism_test_helper --combine results.json:metadata.json:output.json
+  exercism_test_helper --parse-meta 'my dir/a_test.exs' meta.json --transform t.exs:t.exs";
+
+/// Extracts test metadata, rewrites test files so each test announces itself on stdout,
+/// splits captured output per test, and combines it all into Exercism's results.json.
+#[derive(Parser, Debug)]
+#[command(name = "exercism_test_helper", version, after_help = EXAMPLES)]
+struct Cli {
+    /// Write the metadata (name, test_code, task_id) of the tests in TEST_FILE to METADATA_JSON
+    #[arg(long, value_name = "TEST_FILE:METADATA_JSON", num_args = 1..=2, action = ArgAction::Append)]
+    parse_meta: Vec<String>,
+
+    /// Rewrite TEST_FILE into OUT so each test prints `[test started] <name>` first and
+    /// disabled tests run; every line keeps its line number (OUT may be TEST_FILE)
+    #[arg(long, value_name = "TEST_FILE:OUT", num_args = 1..=2, action = ArgAction::Append)]
+    transform: Vec<String>,
+
+    /// Add `prune_code_paths: false` to the project of a mix.exs (Elixir only)
+    #[arg(long, value_name = "MIX_EXS:OUT", num_args = 1..=2, action = ArgAction::Append)]
+    transform_mix: Vec<String>,
+
+    /// Split the captured stdout of a test run into {test name: output} JSON
+    #[arg(long, value_name = "LOG:OUTPUT_JSON", num_args = 1..=2, action = ArgAction::Append)]
+    log_to_json: Vec<String>,
+
+    /// Merge run results, metadata and split output into results.json, written over RESULTS_JSON
+    #[arg(long, value_name = "RESULTS_JSON:METADATA_JSON:OUTPUT_JSON", num_args = 1..=3, action = ArgAction::Append)]
+    combine: Vec<String>,
+
+    /// The language of the test files, instead of guessing it from the extension
+    #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
+    language: Option<String>,
+}
+
+/// One step of the pipeline, with its paths resolved.
+#[derive(Debug, PartialEq)]
+enum Step {
+    TransformMix(PathBuf, PathBuf),
+    ParseMeta(PathBuf, PathBuf),
+    Transform(PathBuf, PathBuf),
+    LogToJson(PathBuf, PathBuf),
+    Combine(PathBuf, PathBuf, PathBuf),
+}
+
+/// Runs the command line `args` (program name first). `Ok` carries what to print on stdout.
+pub fn run(args: Vec<OsString>) -> Result<(), Error> {
+    if args.len() <= 1 {
+        println!("{}", Cli::command().render_help());
+        return Ok(());
+    }
+    let matches = match Cli::command().try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return Ok(());
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            return Err(Error::usage(format!("{first} (see --help)")));
+        }
+    };
+    let language = matches.get_one::<String>("language").map(String::as_str);
+    for step in steps(&matches)? {
+        match step {
+            Step::TransformMix(input, output) => transform_mix(&input, &output)?,
+            Step::ParseMeta(input, output) => parse_meta(&input, &output, language)?,
+            Step::Transform(input, output) => transform(&input, &output, language)?,
+            Step::LogToJson(input, output) => log_to_json(&input, &output)?,
+            Step::Combine(results, metadata, output) => combine(&results, &metadata, &output)?,
+        }
+    }
+    Ok(())
+}
+
+/// The values of each occurrence of the flag with id `id`, occurrence by occurrence.
+fn occurrences(matches: &clap::ArgMatches, id: &str) -> Vec<Vec<String>> {
+    matches
+        .get_occurrences::<String>(id)
+        .map(|all| all.map(|values| values.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
+fn steps(matches: &clap::ArgMatches) -> Result<Vec<Step>, Error> {
+    let mut steps = Vec::new();
+    let two = |values: &Vec<String>, flag: &str| -> Result<(PathBuf, PathBuf), Error> {
+        let mut paths = paths(values, 2, flag)?.into_iter();
+        Ok((paths.next().unwrap(), paths.next().unwrap()))
+    };
+    for values in &occurrences(matches, "transform_mix") {
+        let (a, b) = two(values, "--transform-mix")?;
+        steps.push(Step::TransformMix(a, b));
+    }
+    for values in &occurrences(matches, "parse_meta") {
+        let (a, b) = two(values, "--parse-meta")?;
+        steps.push(Step::ParseMeta(a, b));
+    }
+    for values in &occurrences(matches, "transform") {
+        let (a, b) = two(values, "--transform")?;
+        steps.push(Step::Transform(a, b));
+    }
+    for values in &occurrences(matches, "log_to_json") {
+        let (a, b) = two(values, "--log-to-json")?;
+        steps.push(Step::LogToJson(a, b));
+    }
+    for values in &occurrences(matches, "combine") {
+        let mut paths = paths(values, 3, "--combine")?.into_iter();
+        let (a, b, c) = (paths.next(), paths.next(), paths.next());
+        steps.push(Step::Combine(a.unwrap(), b.unwrap(), c.unwrap()));
+    }
+    Ok(steps)
+}
+
+/// The `count` paths of one step: separate values taken as they are, or one value split at
+/// colons. When a path itself contains a colon, the split whose input paths exist is chosen.
+fn paths(values: &[String], count: usize, flag: &str) -> Result<Vec<PathBuf>, Error> {
+    let shape = match count {
+        2 => "A:B",
+        _ => "A:B:C",
+    };
+    if values.len() == count {
+        return Ok(values.iter().map(PathBuf::from).collect());
+    }
+    if values.len() != 1 {
+        return Err(Error::usage(format!(
+            "{flag} takes {count} paths, as {shape} or as {count} separate values; got {}",
+            values.len()
+        )));
+    }
+    let value = &values[0];
+    let colons: Vec<usize> = value.match_indices(':').map(|(i, _)| i).collect();
+    if colons.len() + 1 < count {
+        return Err(Error::usage(format!(
+            "{flag} takes {count} paths joined by ':' ({shape}); got `{value}`"
+        )));
+    }
+    let candidates: Vec<Vec<PathBuf>> = splits(value, &colons, count)
+        .into_iter()
+        .filter(|parts| parts.iter().all(|p| !p.as_os_str().is_empty()))
+        .collect();
+    if colons.len() + 1 == count && candidates.len() == 1 {
+        return Ok(candidates
+            .into_iter()
+            .next()
+            .unwrap()
+            .iter()
+            .map(PathBuf::from)
+            .collect());
+    }
+    // Paths with colons: all but the written path of the last position must already exist.
+    let existing: Vec<&Vec<PathBuf>> = candidates
+        .iter()
+        .filter(|parts| parts[..count - 1].iter().all(|p| Path::new(p).exists()))
+        .collect();
+    match existing.as_slice() {
+        [only] => Ok(only.to_vec()),
+        _ => Err(Error::usage(format!(
+            "{flag} `{value}`: cannot tell where the paths split (a path contains ':'); \
+             pass the {count} paths as separate values"
+        ))),
+    }
+}
+
+/// Every way to cut `value` into `count` pieces at the given colon positions.
+fn splits(value: &str, colons: &[usize], count: usize) -> Vec<Vec<PathBuf>> {
+    fn choose(
+        start: usize,
+        left: usize,
+        colons: &[usize],
+        chosen: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if left == 0 {
+            out.push(chosen.clone());
+            return;
+        }
+        for i in start..colons.len() {
+            chosen.push(colons[i]);
+            choose(i + 1, left - 1, colons, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut cuts = Vec::new();
+    choose(0, count - 1, colons, &mut Vec::new(), &mut cuts);
+    cuts.into_iter()
+        .map(|cut| {
+            let mut parts = Vec::with_capacity(count);
+            let mut from = 0;
+            for at in cut {
+                parts.push(PathBuf::from(&value[from..at]));
+                from = at + 1;
+            }
+            parts.push(PathBuf::from(&value[from..]));
+            parts
+        })
+        .collect()
+}
+
+fn warn(path: &Path, message: &str) {
+    eprintln!("warning: {}: {message}", path.display());
+}
+
+fn analyze(
+    input: &Path,
+    language: Option<&str>,
+) -> Result<(Vec<u8>, syntax::Analysis, Language), Error> {
+    let language = Language::for_path(input, language)?;
+    let source = files::read(input)?;
+    let analysis = syntax::analyze(&language, &source);
+    if let Some(line) = analysis.syntax_error_line {
+        warn(
+            input,
+            &format!(
+                "syntax error near line {line}; only the tests that could be read are handled"
+            ),
+        );
+    }
+    Ok((source, analysis, language))
+}
+
+fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
+    let (source, analysis, _) = analyze(input, language)?;
+    let metadata = meta::metadata(&analysis, &source);
+    files::write(output, &to_json(&metadata))
+}
+
+fn transform(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
+    let (source, analysis, language) = analyze(input, language)?;
+    let edits = transform::edits(&analysis, &language.facts.header, &source);
+    files::write(output, &transform::apply(&source, edits))
+}
+
+fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
+    let language = Language::by_name("elixir")?;
+    let source = files::read(input)?;
+    let transformed = mix::transform(&language, &source).ok_or_else(|| {
+        Error::in_file(input, "no `def project` returning a keyword list was found")
+    })?;
+    files::write(output, &transformed)
+}
+
+fn log_to_json(input: &Path, output: &Path) -> Result<(), Error> {
+    let file = files::open(input)?;
+    let outputs = log::split(std::io::BufReader::new(file), "[test started] ")
+        .map_err(|e| Error::io(input, "read", &e))?;
+    files::write(output, &to_json(&outputs))
+}
+
+fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
+    let run = combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?;
+    let metadata: meta::Metadata = serde_json::from_slice(&files::read(metadata)?)
+        .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
+    let outputs =
+        combine::parse_outputs(&files::read(outputs)?).map_err(|e| Error::in_file(outputs, e))?;
+    let (combined, unknown) = combine::combine(run, &metadata, &outputs);
+    if !unknown.is_empty() {
+        warn(
+            results,
+            &format!(
+                "{} test(s) have no metadata, so their test_code is null: {}",
+                unknown.len(),
+                unknown.join(", ")
+            ),
+        );
+    }
+    files::write(results, &to_json(&combined))
+}
+
+fn to_json(value: &impl serde::Serialize) -> Vec<u8> {
+    let mut json = serde_json::to_vec_pretty(value).expect("in-memory JSON cannot fail");
+    json.push(b'\n');
+    json
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn colon_joined_and_separate_paths_mean_the_same() {
+        let joined = paths(&values(&["a.exs:b.json"]), 2, "--parse-meta").unwrap();
+        let separate = paths(&values(&["a.exs", "b.json"]), 2, "--parse-meta").unwrap();
+        assert_eq!(joined, separate);
+        assert_eq!(joined, [PathBuf::from("a.exs"), PathBuf::from("b.json")]);
+    }
+
+    #[test]
+    fn a_missing_path_is_a_usage_error_naming_the_shape() {
+        let error = paths(&values(&["only.exs"]), 2, "--parse-meta").unwrap_err();
+        assert!(error.to_string().contains("A:B"), "{error}");
+    }
+
+    #[test]
+    fn a_path_with_a_colon_is_split_where_the_input_exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("a:b.exs");
+        std::fs::write(&input, "").unwrap();
+        let value = format!("{}:out.json", input.display());
+        let split = paths(&[value], 2, "--parse-meta").unwrap();
+        assert_eq!(split, [input, PathBuf::from("out.json")]);
+    }
+
+    #[test]
+    fn steps_run_in_pipeline_order_whatever_the_order_given() {
+        let matches = Cli::command()
+            .try_get_matches_from([
+                "x",
+                "--combine",
+                "r:m:o",
+                "--transform",
+                "t:t",
+                "--parse-meta",
+                "t:m",
+            ])
+            .unwrap();
+        let kinds: Vec<_> = steps(&matches)
+            .unwrap()
+            .iter()
+            .map(|s| format!("{s:?}").split('(').next().unwrap().to_string())
+            .collect();
+        assert_eq!(kinds, ["ParseMeta", "Transform", "Combine"]);
+    }
+}

@@ -1,0 +1,14 @@
+//! exercism_test_helper: test metadata, test-file transforms, output splitting and
+//! results.json for Exercism test runners. `main.rs` only calls [`cli::run`].
+
+pub mod cli;
+pub mod combine;
+pub mod error;
+pub mod files;
+pub mod language;
+pub mod log;
+pub mod meta;
+pub mod mix;
+pub mod results;
+pub mod syntax;
+pub mod transform;

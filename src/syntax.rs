@@ -1,0 +1,522 @@
+//! The query engine: parses a test file with its language's grammar, runs
+//! `queries/<lang>/tests.scm`, and interprets the captures into tests, task ids and edits.
+//!
+//! # Capture vocabulary
+//!
+//! Every language's `tests.scm` speaks this vocabulary and nothing else; captures whose name
+//! starts with `_` are helpers for predicates and are ignored.
+//!
+//! | capture | meaning |
+//! |---|---|
+//! | `@test` | a whole test definition; its first line is the test's line |
+//! | `@test.name` | the test's own name (a string literal; interpolation makes it a runtime name) |
+//! | `@test.body` | the body is exactly this node (an expression body) |
+//! | `@test.body.after`, `@test.body.before` | the body is the text between these two nodes |
+//! | `@test.header.after` | `--transform` puts the header statement right after this node |
+//! | `@test.header.wrap` | `--transform` wraps this expression into a block that starts with the header |
+//! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
+//! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block) |
+//! | `@task_id.next` | a task id value that applies to the next test |
+//! | `@task_id.following` | a task id value for every later test of the innermost `@scope` around it |
+//! | `@remove` | `--transform` deletes this node (its newlines stay, so no line moves) |
+//! | `@remove.item` | like `@remove`, for an item of a comma-separated list: one comma goes with it |
+//!
+//! Task ids follow the precedence of the test frameworks: a `next` value beats a `following`
+//! one, an inner scope beats an outer one, and among equals the last one written wins. A value
+//! that is not an integer literal still wins, and means "no task id".
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use tree_sitter::{Node, Parser, QueryCursor, StreamingIterator};
+
+use crate::language::Language;
+
+/// Everything `--parse-meta` and `--transform` need to know about a test file.
+pub struct Analysis {
+    pub tests: Vec<Test>,
+    pub removals: Vec<Range<usize>>,
+    /// The 1-based line of the first syntax error, if the file has one.
+    pub syntax_error_line: Option<usize>,
+}
+
+/// One test as written in the file.
+pub struct Test {
+    /// The full runtime name (groups and prefix included).
+    pub name: Name,
+    /// 1-based line of the test's first line.
+    pub line: usize,
+    /// Byte range of the body's source text, if the test has a body.
+    pub body: Option<Range<usize>>,
+    pub header: Option<HeaderSite>,
+    pub task_id: Option<i64>,
+}
+
+/// Where `--transform` puts a test's header.
+pub enum HeaderSite {
+    /// Insert the header statement at this byte offset.
+    After(usize),
+    /// Wrap the expression at this byte range into a block that starts with the header.
+    Wrap(Range<usize>),
+}
+
+/// A name made of literal text and holes that are only filled at run time (interpolations).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Name(Vec<Piece>);
+
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    Literal(String),
+    /// An interpolation, kept as its source text.
+    Hole(String),
+}
+
+impl Name {
+    fn push_literal(&mut self, text: &str) {
+        match self.0.last_mut() {
+            Some(Piece::Literal(last)) => last.push_str(text),
+            _ => self.0.push(Piece::Literal(text.to_string())),
+        }
+    }
+
+    fn push_hole(&mut self, source: &str) {
+        self.0.push(Piece::Hole(source.to_string()));
+    }
+
+    fn append(&mut self, other: &Name) {
+        for piece in &other.0 {
+            match piece {
+                Piece::Literal(text) => self.push_literal(text),
+                Piece::Hole(source) => self.push_hole(source),
+            }
+        }
+    }
+
+    /// True when the name is fully known before the tests run.
+    pub fn is_static(&self) -> bool {
+        self.0
+            .iter()
+            .all(|piece| matches!(piece, Piece::Literal(_)))
+    }
+
+    /// The name as the source writes it: literal text decoded, interpolations as written.
+    pub fn display(&self) -> String {
+        self.0
+            .iter()
+            .map(|piece| match piece {
+                Piece::Literal(text) | Piece::Hole(text) => text.as_str(),
+            })
+            .collect()
+    }
+
+    /// The literal runs around the holes: a runtime name matches when it is these runs with
+    /// anything in between (see `crate::meta::matches_parts`).
+    pub fn literal_parts(&self) -> Vec<String> {
+        let mut parts = vec![String::new()];
+        for piece in &self.0 {
+            match piece {
+                Piece::Literal(text) => parts.last_mut().unwrap().push_str(text),
+                Piece::Hole(_) => parts.push(String::new()),
+            }
+        }
+        parts
+    }
+}
+
+/// The roles a capture can play; see the module docs.
+#[derive(Clone, Copy, PartialEq)]
+enum Role {
+    Test,
+    TestName,
+    TestBody,
+    TestBodyAfter,
+    TestBodyBefore,
+    HeaderAfter,
+    HeaderWrap,
+    Group,
+    GroupName,
+    Scope,
+    TaskIdNext,
+    TaskIdFollowing,
+    Remove,
+    RemoveItem,
+    Helper,
+}
+
+impl Role {
+    fn parse(capture: &str) -> Option<Role> {
+        Some(match capture {
+            "test" => Role::Test,
+            "test.name" => Role::TestName,
+            "test.body" => Role::TestBody,
+            "test.body.after" => Role::TestBodyAfter,
+            "test.body.before" => Role::TestBodyBefore,
+            "test.header.after" => Role::HeaderAfter,
+            "test.header.wrap" => Role::HeaderWrap,
+            "group" => Role::Group,
+            "group.name" => Role::GroupName,
+            "scope" => Role::Scope,
+            "task_id.next" => Role::TaskIdNext,
+            "task_id.following" => Role::TaskIdFollowing,
+            "remove" => Role::Remove,
+            "remove.item" => Role::RemoveItem,
+            helper if helper.starts_with('_') => Role::Helper,
+            _ => return None,
+        })
+    }
+}
+
+/// The roles of a query's captures, by capture index. Panics on a capture outside the
+/// vocabulary: queries are compiled into the binary and checked by the registry tests.
+fn roles(query: &tree_sitter::Query) -> Vec<Role> {
+    query
+        .capture_names()
+        .iter()
+        .map(|name| {
+            Role::parse(name).unwrap_or_else(|| panic!("unknown capture @{name} in a query"))
+        })
+        .collect()
+}
+
+/// A test as matched, before groups and tags are resolved.
+struct RawTest {
+    range: Range<usize>,
+    line: usize,
+    name: Name,
+    body: Option<Range<usize>>,
+    header: Option<HeaderSite>,
+}
+
+struct Group {
+    range: Range<usize>,
+    name: Name,
+}
+
+struct Tag {
+    at: usize,
+    following: bool,
+    value: Option<i64>,
+}
+
+/// Parses `source` and interprets the tests query.
+pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&language.grammar)
+        .expect("the grammar crate matches the tree-sitter version");
+    let Some(tree) = parser.parse(source, None) else {
+        // Only happens on cancellation or a timeout, neither of which is set.
+        return Analysis {
+            tests: Vec::new(),
+            removals: Vec::new(),
+            syntax_error_line: Some(1),
+        };
+    };
+    let root = tree.root_node();
+    let query = language.tests_query();
+    let roles = roles(&query);
+    let reader = Reader { language, source };
+
+    let mut tests: Vec<RawTest> = Vec::new();
+    let mut seen_tests = HashSet::new();
+    let mut groups = Vec::new();
+    let mut scopes: Vec<Range<usize>> = Vec::new();
+    let mut tags = Vec::new();
+    let mut removals = Vec::new();
+
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(&query, root, source);
+    while let Some(found) = matches.next() {
+        let node = |role: Role| {
+            found
+                .captures()
+                .iter()
+                .find(|c| roles[c.index as usize] == role)
+                .map(|c| c.node)
+        };
+        for capture in found.captures() {
+            let n = capture.node;
+            match roles[capture.index as usize] {
+                Role::Scope => scopes.push(n.byte_range()),
+                Role::TaskIdNext | Role::TaskIdFollowing => tags.push(Tag {
+                    at: n.start_byte(),
+                    following: roles[capture.index as usize] == Role::TaskIdFollowing,
+                    value: reader.integer(n),
+                }),
+                Role::Remove => removals.push(n.byte_range()),
+                Role::RemoveItem => removals.push(with_separator(n)),
+                _ => {}
+            }
+        }
+        if let (Some(group), Some(name)) = (node(Role::Group), node(Role::GroupName)) {
+            groups.push(Group {
+                range: group.byte_range(),
+                name: reader.name(name),
+            });
+        }
+        if let (Some(test), Some(name)) = (node(Role::Test), node(Role::TestName)) {
+            if !seen_tests.insert(test.id()) {
+                continue;
+            }
+            let body = match (
+                node(Role::TestBody),
+                node(Role::TestBodyAfter),
+                node(Role::TestBodyBefore),
+            ) {
+                (Some(body), _, _) => Some(body.byte_range()),
+                (None, Some(after), Some(before)) => Some(after.end_byte()..before.start_byte()),
+                _ => None,
+            };
+            let header = match (node(Role::HeaderAfter), node(Role::HeaderWrap)) {
+                (Some(after), _) => Some(HeaderSite::After(after.end_byte())),
+                (None, Some(wrap)) => Some(HeaderSite::Wrap(wrap.byte_range())),
+                _ => None,
+            };
+            tests.push(RawTest {
+                range: test.byte_range(),
+                line: test.start_position().row + 1,
+                name: reader.name(name),
+                body,
+                header,
+            });
+        }
+    }
+
+    tests.sort_by_key(|t| t.range.start);
+    tags.sort_by_key(|t| t.at);
+    let tests = resolve(tests, &groups, &scopes, &tags, &language.facts.naming);
+    Analysis {
+        tests,
+        removals,
+        syntax_error_line: root.has_error().then(|| first_error_line(root)),
+    }
+}
+
+/// Gives each test its full name and task id.
+fn resolve(
+    raw: Vec<RawTest>,
+    groups: &[Group],
+    scopes: &[Range<usize>],
+    tags: &[Tag],
+    naming: &crate::language::Naming,
+) -> Vec<Test> {
+    let contains = |outer: &Range<usize>, inner: &Range<usize>| {
+        outer.start <= inner.start && inner.end <= outer.end && outer != inner
+    };
+    // The innermost scope around each `following` tag, as (tag, scope) pairs.
+    let following: Vec<(&Tag, Range<usize>)> = tags
+        .iter()
+        .filter(|tag| tag.following)
+        .map(|tag| {
+            let scope = scopes
+                .iter()
+                .filter(|s| s.start <= tag.at && tag.at < s.end)
+                .min_by_key(|s| s.end - s.start)
+                .cloned()
+                .unwrap_or(0..usize::MAX);
+            (tag, scope)
+        })
+        .collect();
+
+    let mut next_tags = tags.iter().filter(|tag| !tag.following).peekable();
+    let mut tests = Vec::with_capacity(raw.len());
+    for test in raw {
+        let mut name = Name::default();
+        name.push_literal(&naming.prefix);
+        let mut enclosing: Vec<&Group> = groups
+            .iter()
+            .filter(|g| contains(&g.range, &test.range))
+            .collect();
+        enclosing.sort_by_key(|g| g.range.start);
+        for group in enclosing {
+            name.append(&group.name);
+            name.push_literal(&naming.separator);
+        }
+        name.append(&test.name);
+
+        // A `next` tag is used up by the first test after it.
+        let mut task_id = None;
+        while let Some(tag) = next_tags.next_if(|tag| tag.at < test.range.start) {
+            task_id = Some(tag.value);
+        }
+        let task_id = task_id.unwrap_or_else(|| {
+            following
+                .iter()
+                .filter(|(tag, scope)| tag.at < test.range.start && contains(scope, &test.range))
+                .min_by_key(|(tag, scope)| (scope.end - scope.start, usize::MAX - tag.at))
+                .and_then(|(tag, _)| tag.value)
+        });
+
+        tests.push(Test {
+            name,
+            line: test.line,
+            body: test.body,
+            header: test.header,
+            task_id,
+        });
+    }
+    tests
+}
+
+/// Reads names and values out of nodes, with the language's facts.
+struct Reader<'a> {
+    language: &'a Language,
+    source: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn text(&self, node: Node) -> String {
+        String::from_utf8_lossy(&self.source[node.byte_range()]).into_owned()
+    }
+
+    /// A string literal's value; anything else is a name known only at run time.
+    fn name(&self, node: Node) -> Name {
+        let strings = &self.language.facts.strings;
+        let is = |kinds: &[String], node: Node| kinds.iter().any(|k| k == node.kind());
+        let mut name = Name::default();
+        if !is(&strings.kinds, node) {
+            name.push_hole(&self.text(node));
+            return name;
+        }
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if is(&strings.content, child) {
+                name.push_literal(&self.text(child));
+            } else if is(&strings.escape, child) {
+                name.push_literal(&unescape(&self.text(child)));
+            } else if is(&strings.interpolation, child) {
+                name.push_hole(&self.text(child));
+            }
+        }
+        name
+    }
+
+    /// The value of an integer literal node; `None` for any other node.
+    fn integer(&self, node: Node) -> Option<i64> {
+        let integer_kinds = &self.language.facts.values.integer;
+        if !integer_kinds.iter().any(|k| k == node.kind()) {
+            return None;
+        }
+        let digits: String = self.text(node).chars().filter(|c| *c != '_').collect();
+        let (radix, digits) = match digits.get(..2) {
+            Some("0x" | "0X") => (16, &digits[2..]),
+            Some("0o" | "0O") => (8, &digits[2..]),
+            Some("0b" | "0B") => (2, &digits[2..]),
+            _ => (10, digits.as_str()),
+        };
+        i64::from_str_radix(digits, radix).ok()
+    }
+}
+
+/// Decodes one backslash escape sequence as the C family of languages write them.
+pub fn unescape(escape: &str) -> String {
+    let mut chars = escape.chars();
+    if chars.next() != Some('\\') {
+        return escape.to_string();
+    }
+    let rest: String = chars.collect();
+    let simple = match rest.as_str() {
+        "n" => Some('\n'),
+        "t" => Some('\t'),
+        "r" => Some('\r'),
+        "s" => Some(' '),
+        "e" => Some('\u{1b}'),
+        "0" => Some('\0'),
+        "a" => Some('\u{7}'),
+        "b" => Some('\u{8}'),
+        "f" => Some('\u{c}'),
+        "v" => Some('\u{b}'),
+        "d" => Some('\u{7f}'),
+        _ => None,
+    };
+    if let Some(c) = simple {
+        return c.to_string();
+    }
+    let hex = rest
+        .strip_prefix("u{")
+        .and_then(|h| h.strip_suffix('}'))
+        .or_else(|| rest.strip_prefix('u'))
+        .or_else(|| rest.strip_prefix("x{").and_then(|h| h.strip_suffix('}')))
+        .or_else(|| rest.strip_prefix('x'));
+    if let Some(c) = hex
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .and_then(char::from_u32)
+    {
+        return c.to_string();
+    }
+    // `\"`, `\\`, `\#` and every other escaped character stand for themselves.
+    rest
+}
+
+/// A list item's range widened to take one separating comma with it, so that removing it
+/// leaves a valid list: the comma after it, or else the comma before it.
+fn with_separator(node: Node) -> Range<usize> {
+    let mut range = node.byte_range();
+    if let Some(next) = node.next_sibling().filter(|n| n.kind() == ",") {
+        range.end = next.end_byte();
+        if let Some(after) = next.next_sibling() {
+            // Take the space up to the next item too, unless a line break is in between.
+            if after.start_position().row == next.end_position().row {
+                range.end = after.start_byte();
+            }
+        }
+    } else if let Some(previous) = node.prev_sibling().filter(|n| n.kind() == ",") {
+        range.start = previous.start_byte();
+    }
+    range
+}
+
+/// The 1-based line of the first error or missing node, in document order.
+fn first_error_line(root: Node) -> usize {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return node.start_position().row + 1;
+        }
+        // Descend into the first child that contains an error.
+        let mut descended = false;
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.has_error() || child.is_missing() {
+                    descended = true;
+                    break;
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        if !descended {
+            return node.start_position().row + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_decode_to_the_character_they_stand_for() {
+        assert_eq!(unescape("\\n"), "\n");
+        assert_eq!(unescape("\\\""), "\"");
+        assert_eq!(unescape("\\#"), "#");
+        assert_eq!(unescape("\\u{1F600}"), "😀");
+        assert_eq!(unescape("\\u00e9"), "é");
+        assert_eq!(unescape("\\x41"), "A");
+    }
+
+    #[test]
+    fn literal_parts_split_a_name_at_its_holes() {
+        let mut name = Name::default();
+        name.push_literal("test adds ");
+        name.push_hole("#{n}");
+        name.push_literal(" and ");
+        name.push_hole("#{m}");
+        assert!(!name.is_static());
+        assert_eq!(name.display(), "test adds #{n} and #{m}");
+        assert_eq!(name.literal_parts(), vec!["test adds ", " and ", ""]);
+    }
+}

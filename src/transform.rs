@@ -1,0 +1,112 @@
+//! `--transform`: every test announces itself on stdout, markers that disable tests go, and
+//! every line of the original keeps its line number.
+
+use std::ops::Range;
+
+use crate::language::Header;
+use crate::syntax::{Analysis, HeaderSite};
+
+/// One change to the source: replace `range` (possibly empty) by `text`.
+#[derive(Debug)]
+pub struct Edit {
+    pub range: Range<usize>,
+    pub text: String,
+}
+
+/// The edits that transform an analysed test file.
+pub fn edits(analysis: &Analysis, header: &Header, source: &[u8]) -> Vec<Edit> {
+    let mut edits: Vec<Edit> = analysis
+        .removals
+        .iter()
+        .map(|range| Edit {
+            range: range.clone(),
+            // Deleted text keeps its line breaks, so nothing after it moves.
+            text: source[range.clone()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .map(|_| '\n')
+                .collect(),
+        })
+        .collect();
+    for test in &analysis.tests {
+        match &test.header {
+            Some(HeaderSite::After(at)) => edits.push(Edit {
+                range: *at..*at,
+                text: format!(" {}{}", header.statement, header.separator),
+            }),
+            Some(HeaderSite::Wrap(range)) => {
+                edits.push(Edit {
+                    range: range.start..range.start,
+                    text: format!(
+                        "{}{}{} ",
+                        header.wrap_open, header.statement, header.separator
+                    ),
+                });
+                edits.push(Edit {
+                    range: range.end..range.end,
+                    text: header.wrap_close.clone(),
+                });
+            }
+            None => {}
+        }
+    }
+    edits
+}
+
+/// Applies `edits` to `source`. Where removals overlap the outer one wins, and insertions
+/// inside a removed range are dropped with it.
+pub fn apply(source: &[u8], mut edits: Vec<Edit>) -> Vec<u8> {
+    // Insertions before removals at the same offset; wider removals first.
+    edits.sort_by_key(|e| {
+        (
+            e.range.start,
+            e.range.start != e.range.end,
+            usize::MAX - e.range.end,
+        )
+    });
+    let mut out = Vec::with_capacity(source.len() + edits.len() * 64);
+    let mut at = 0;
+    for edit in edits {
+        if edit.range.start < at {
+            continue;
+        }
+        out.extend_from_slice(&source[at..edit.range.start]);
+        out.extend_from_slice(edit.text.as_bytes());
+        at = edit.range.end;
+    }
+    out.extend_from_slice(&source[at..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(range: Range<usize>, text: &str) -> Edit {
+        Edit {
+            range,
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn an_overlapped_removal_and_an_insertion_inside_it_are_dropped() {
+        let source = b"0123456789";
+        let out = apply(
+            source,
+            vec![
+                edit(2..8, ""),
+                edit(4..6, ""),
+                edit(5..5, "X"),
+                edit(9..9, "Y"),
+            ],
+        );
+        assert_eq!(out, b"018Y9".to_vec());
+    }
+
+    #[test]
+    fn an_insertion_at_the_start_of_a_removal_survives() {
+        let out = apply(b"abcdef", vec![edit(2..4, ""), edit(2..2, "X")]);
+        assert_eq!(out, b"abXef".to_vec());
+    }
+}
