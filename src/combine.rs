@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
+use crate::log::header_name;
 use crate::meta::Metadata;
 use crate::results::{Results, Status, TestResult};
 
@@ -81,7 +82,7 @@ pub fn combine(
                 Some(m) => (Some(m.test_code.clone()), m.task_id),
                 None => (None, None),
             };
-            let output = outputs.get(&test.name).cloned();
+            let output = outputs.get(&*header_name(&test.name)).cloned();
             let result = TestResult::new(
                 test.name,
                 test.status,

@@ -5,6 +5,16 @@ use std::io::Read;
 
 use memchr::memmem;
 
+/// How a test name appears in a header line: a line break in the name is written `\n`, so
+/// the header stays on one line (the Elixir header statement does this at run time).
+pub fn header_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains('\n') {
+        name.replace('\n', "\\n").into()
+    } else {
+        name.into()
+    }
+}
+
 /// What each test printed, in the order the tests first started.
 #[derive(Debug, Default, PartialEq)]
 pub struct Outputs {

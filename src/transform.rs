@@ -18,6 +18,7 @@ pub fn edits(analysis: &Analysis, header: &Header, source: &[u8]) -> Vec<Edit> {
     let mut edits: Vec<Edit> = analysis
         .removals
         .iter()
+        .map(|range| whole_line(source, range.clone()))
         .map(|range| Edit {
             range: range.clone(),
             // Deleted text keeps its line breaks, so nothing after it moves.
@@ -51,6 +52,25 @@ pub fn edits(analysis: &Analysis, header: &Header, source: &[u8]) -> Vec<Edit> {
         }
     }
     edits
+}
+
+/// A removal that leaves its line blank also takes the line's indentation, so the line ends
+/// up empty rather than holding stray spaces.
+fn whole_line(source: &[u8], range: Range<usize>) -> Range<usize> {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let before = source[..range.start]
+        .iter()
+        .rev()
+        .take_while(|b| blank(b))
+        .count();
+    let after = source[range.end..].iter().take_while(|b| blank(b)).count();
+    let starts_line = range.start == before || source[range.start - before - 1] == b'\n';
+    let ends_line = matches!(source.get(range.end + after), None | Some(b'\n' | b'\r'));
+    if starts_line && ends_line {
+        range.start - before..range.end + after
+    } else {
+        range
+    }
 }
 
 /// Applies `edits` to `source`. Where removals overlap the outer one wins, and insertions

@@ -1,0 +1,65 @@
+//! Helpers shared by the end-to-end tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The project's root directory.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether `tool` can run here. Outside CI a missing tool skips the calling test with one
+/// line saying how to install it; with `CI` set it fails the test, because CI must run it.
+pub fn have(tool: &str, install: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if found {
+        return true;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("{tool} is required in CI but was not found; install it with: {install}");
+    }
+    eprintln!("SKIPPED: {tool} not found; install it with: {install}");
+    false
+}
+
+/// Runs the exercism_test_helper binary in `dir`, failing the test on a non-zero exit.
+pub fn helper(dir: &Path, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "exercism_test_helper {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Copies the directory tree `from` into `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Decodes the hex the Elixir support code writes names in (safe for any bytes).
+pub fn unhex(hex: &str) -> String {
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    String::from_utf8(bytes).unwrap()
+}

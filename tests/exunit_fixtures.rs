@@ -1,0 +1,117 @@
+//! Every Elixir fixture checked against real ExUnit: the names and task ids that
+//! `--parse-meta` extracts must be the ones ExUnit reports at run time, and the transformed
+//! file must compile and print a header with the runtime name for every test with a body.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use exercism_test_helper::log::header_name;
+use exercism_test_helper::meta::Metadata;
+
+/// Runs `test_file` (already transformed) under ExUnit; returns each test's runtime name and
+/// task id, in the order they finished, and the captured stdout.
+fn run_exunit(dir: &Path, test_file: &str) -> (Vec<(String, Option<i64>)>, Vec<u8>) {
+    let dump = dir.join("tags.tsv");
+    let support = common::root().join("tests/support/exunit_tag_dump.ex");
+    let script = format!(
+        "ExUnit.start(formatters: [ExUnitTagDump], autorun: false, seed: 0); \
+         Code.require_file({test_file:?}); ExUnit.run()"
+    );
+    let out = Command::new("elixir")
+        .current_dir(dir)
+        .env("TAG_DUMP_FILE", &dump)
+        .arg("-r")
+        .arg(&support)
+        .args(["-e", &script])
+        .output()
+        .expect("elixir runs");
+    let lines = fs::read_to_string(&dump).unwrap_or_else(|_| {
+        panic!(
+            "{}: ExUnit wrote no results; stderr:\n{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let tests = lines
+        .lines()
+        .map(|line| {
+            let (hex, task) = line.split_once('\t').unwrap();
+            (common::unhex(hex), task.parse().ok())
+        })
+        .collect();
+    (tests, out.stdout)
+}
+
+#[test]
+fn parse_meta_and_transform_agree_with_real_exunit_on_every_fixture() {
+    if !common::have("elixir", "apt-get install -y elixir") {
+        return;
+    }
+    let mut checked = 0;
+    let mut cases: Vec<_> = fs::read_dir(common::root().join("fixtures/elixir"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|case| case.join("test.exs").exists())
+        // A file with a syntax error cannot run; its fixture only proves graceful extraction.
+        .filter(|case| !case.join("expected_stderr.txt").exists())
+        .collect();
+    cases.sort();
+    for case in cases {
+        let work = tempfile::tempdir().unwrap();
+        let dir = work.path();
+        fs::copy(case.join("test.exs"), dir.join("test.exs")).unwrap();
+        common::helper(
+            dir,
+            &[
+                "--parse-meta",
+                "test.exs:metadata.json",
+                "--transform",
+                "test.exs:transformed.exs",
+            ],
+        );
+        let (runtime, stdout) = run_exunit(dir, "transformed.exs");
+        fs::write(dir.join("stdout"), &stdout).unwrap();
+        common::helper(dir, &["--log-to-json", "stdout:split.json"]);
+
+        let metadata: Metadata =
+            serde_json::from_slice(&fs::read(dir.join("metadata.json")).unwrap()).unwrap();
+        let split: HashMap<String, String> =
+            serde_json::from_slice(&fs::read(dir.join("split.json")).unwrap()).unwrap();
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(!runtime.is_empty(), "{name}: ExUnit ran no test");
+        for (test, task_id) in &runtime {
+            let found: Vec<_> = metadata.tests.iter().filter(|m| m.matches(test)).collect();
+            assert_eq!(
+                found.len(),
+                1,
+                "{name}: runtime test {test:?} matches {found:?}"
+            );
+            assert_eq!(
+                found[0].task_id, *task_id,
+                "{name}: task id of {test:?}: metadata says {:?}, ExUnit {task_id:?}",
+                found[0].task_id
+            );
+            if !found[0].test_code.is_empty() {
+                assert!(
+                    split.contains_key(&*header_name(test)),
+                    "{name}: no header printed for {test:?}; headers: {:?}",
+                    split.keys()
+                );
+            }
+        }
+        for header in split.keys() {
+            assert!(
+                runtime
+                    .iter()
+                    .any(|(test, _)| *header_name(test) == *header),
+                "{name}: header {header:?} names no runtime test"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} fixtures were checked");
+}

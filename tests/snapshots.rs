@@ -1,0 +1,175 @@
+//! Snapshot tests over `fixtures/<language>/<case>/`. Each case holds inputs and the outputs
+//! the binary must produce from them; which steps run depends on which inputs are present:
+//!
+//! | input | command | expected output |
+//! |---|---|---|
+//! | `test.<ext>` | `--parse-meta` / `--transform` | `expected_metadata.json` / `expected_transformed.<ext>` |
+//! | `mix.exs` | `--transform-mix` | `expected_mix.exs` |
+//! | `stdout.log` | `--log-to-json` | `expected_output.json` |
+//! | `run_results.json`, `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
+//!
+//! Whatever the steps print on stderr must equal `expected_stderr.txt` (absent: nothing).
+//! Run with `BLESS=1` to write the actual outputs as the new expected files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use similar::TextDiff;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// Runs the binary in `dir` with `args`; returns its stderr, failing on a non-zero exit.
+fn run(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "{} {args:?} failed: {stderr}",
+        dir.display()
+    );
+    stderr
+}
+
+struct Case {
+    dir: PathBuf,
+    work: tempfile::TempDir,
+    mismatches: Vec<String>,
+    bless: bool,
+}
+
+impl Case {
+    fn has(&self, name: &str) -> bool {
+        self.dir.join(name).exists()
+    }
+
+    fn copy_in(&self, name: &str) {
+        fs::copy(self.dir.join(name), self.work.path().join(name)).unwrap();
+    }
+
+    /// Compares the produced `actual` (a file in the work dir) with `expected` in the case.
+    fn check(&mut self, actual: &str, expected: &str) {
+        let produced = fs::read(self.work.path().join(actual))
+            .unwrap_or_else(|e| panic!("{actual} was not produced: {e}"));
+        self.compare(&String::from_utf8_lossy(&produced), expected);
+    }
+
+    fn compare(&mut self, produced: &str, expected: &str) {
+        let path = self.dir.join(expected);
+        let wanted = fs::read_to_string(&path).unwrap_or_default();
+        if produced == wanted {
+            return;
+        }
+        if self.bless {
+            if produced.is_empty() {
+                let _ = fs::remove_file(&path);
+            } else {
+                fs::write(&path, produced).unwrap();
+            }
+            return;
+        }
+        let diff = TextDiff::from_lines(&wanted, produced)
+            .unified_diff()
+            .header(&format!("{} (expected)", path.display()), "actual")
+            .to_string();
+        self.mismatches.push(diff);
+    }
+}
+
+fn run_case(dir: &Path, bless: bool) -> Vec<String> {
+    let mut case = Case {
+        dir: dir.to_path_buf(),
+        work: tempfile::tempdir().unwrap(),
+        mismatches: Vec::new(),
+        bless,
+    };
+    let work = case.work.path().to_path_buf();
+    let mut stderr = String::new();
+
+    let test_file = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|name| name.starts_with("test."));
+    if let Some(test_file) = test_file {
+        let ext = test_file.trim_start_matches("test.").to_string();
+        case.copy_in(&test_file);
+        stderr += &run(
+            &work,
+            &["--parse-meta", &format!("{test_file}:metadata.json")],
+        );
+        case.check("metadata.json", "expected_metadata.json");
+        let transformed = format!("transformed.{ext}");
+        stderr += &run(
+            &work,
+            &["--transform", &format!("{test_file}:{transformed}")],
+        );
+        case.check(&transformed, &format!("expected_{transformed}"));
+        let lines = |name: &str| fs::read_to_string(work.join(name)).unwrap().lines().count();
+        assert_eq!(
+            lines(&test_file),
+            lines(&transformed),
+            "{}: the transform must keep every line where it was",
+            dir.display()
+        );
+    }
+    if case.has("mix.exs") {
+        case.copy_in("mix.exs");
+        stderr += &run(&work, &["--transform-mix", "mix.exs:transformed_mix.exs"]);
+        case.check("transformed_mix.exs", "expected_mix.exs");
+    }
+    if case.has("stdout.log") {
+        case.copy_in("stdout.log");
+        stderr += &run(&work, &["--log-to-json", "stdout.log:split.json"]);
+        case.check("split.json", "expected_output.json");
+    }
+    if case.has("run_results.json") {
+        fs::copy(dir.join("run_results.json"), work.join("results.json")).unwrap();
+        case.copy_in("metadata.json");
+        case.copy_in("output.json");
+        stderr += &run(
+            &work,
+            &["--combine", "results.json:metadata.json:output.json"],
+        );
+        case.check("results.json", "expected_results.json");
+    }
+    case.compare(&stderr, "expected_stderr.txt");
+    case.mismatches
+}
+
+#[test]
+fn fixtures_match_their_expected_outputs() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut cases: Vec<PathBuf> = Vec::new();
+    for language in fs::read_dir(fixtures()).unwrap() {
+        let language = language.unwrap().path();
+        if !language.is_dir() || language.ends_with("elixir_e2e") {
+            continue;
+        }
+        for case in fs::read_dir(&language).unwrap() {
+            cases.push(case.unwrap().path());
+        }
+    }
+    cases.sort();
+    assert!(!cases.is_empty(), "no fixtures found");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let mismatches = run_case(case, bless);
+        if !mismatches.is_empty() {
+            eprintln!("{}", mismatches.join("\n"));
+            failures.push(case.display().to_string());
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixture cases differ (diffs above; BLESS=1 re-blesses):\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
