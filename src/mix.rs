@@ -39,10 +39,10 @@ pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {
             // Right after `[`; a non-empty list needs a comma after the new entry.
             let open = list.start_byte() + 1;
             let empty = list.named_child_count() == 0;
-            let entry = if empty {
-                mix.entry.clone()
-            } else {
-                format!("{}, ", mix.entry)
+            let entry = match source.get(open) {
+                _ if empty => mix.entry.clone(),
+                Some(b'\n' | b'\r') => format!("{},", mix.entry),
+                _ => format!("{}, ", mix.entry),
             };
             vec![Edit {
                 range: open..open,

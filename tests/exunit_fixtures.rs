@@ -115,3 +115,36 @@ fn parse_meta_and_transform_agree_with_real_exunit_on_every_fixture() {
     }
     assert!(checked >= 10, "only {checked} fixtures were checked");
 }
+
+#[test]
+fn transformed_mix_files_compile_and_turn_code_path_pruning_off() {
+    if !common::have("elixir", "apt-get install -y elixir") {
+        return;
+    }
+    let mut cases: Vec<_> = fs::read_dir(common::root().join("fixtures/elixir"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|case| case.join("mix.exs").exists())
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty());
+    for case in cases {
+        let work = tempfile::tempdir().unwrap();
+        fs::copy(case.join("mix.exs"), work.path().join("mix.exs")).unwrap();
+        common::helper(work.path(), &["--transform-mix", "mix.exs:mix.exs"]);
+        let script = "Mix.start(); [{project, _}] = Code.compile_file(\"mix.exs\"); \
+                      IO.write(inspect(project.project()[:prune_code_paths]))";
+        let out = Command::new("elixir")
+            .current_dir(work.path())
+            .args(["-e", script])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "false",
+            "{}: {}",
+            case.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
