@@ -28,6 +28,9 @@ pub struct RunTest {
 /// The Exercism JSON an ExUnit formatter writes (`version` 2, or 1 with no tests).
 #[derive(Deserialize)]
 struct ExercismJson {
+    /// Required, though recomputed from the tests: it tells these results from other JSON.
+    #[serde(rename = "status")]
+    _status: Status,
     #[serde(default)]
     message: Option<String>,
     #[serde(default)]

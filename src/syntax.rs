@@ -10,9 +10,8 @@
 //! |---|---|
 //! | `@test` | a whole test definition; its first line is the test's line |
 //! | `@test.name` | the test's own name (a string literal; interpolation makes it a runtime name) |
+//! | `@test.block` | the body is this delimited block (`do … end`) without its first and last token; `--transform` puts the header right after the first |
 //! | `@test.body` | the body is exactly this node (an expression body) |
-//! | `@test.body.after`, `@test.body.before` | the body is the text between these two nodes |
-//! | `@test.header.after` | `--transform` puts the header statement right after this node |
 //! | `@test.header.wrap` | `--transform` wraps this expression into a block that starts with the header |
 //! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
 //! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block) |
@@ -128,10 +127,8 @@ impl Name {
 enum Role {
     Test,
     TestName,
+    TestBlock,
     TestBody,
-    TestBodyAfter,
-    TestBodyBefore,
-    HeaderAfter,
     HeaderWrap,
     Group,
     GroupName,
@@ -148,10 +145,8 @@ impl Role {
         Some(match capture {
             "test" => Role::Test,
             "test.name" => Role::TestName,
+            "test.block" => Role::TestBlock,
             "test.body" => Role::TestBody,
-            "test.body.after" => Role::TestBodyAfter,
-            "test.body.before" => Role::TestBodyBefore,
-            "test.header.after" => Role::HeaderAfter,
             "test.header.wrap" => Role::HeaderWrap,
             "group" => Role::Group,
             "group.name" => Role::GroupName,
@@ -258,19 +253,17 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             if !seen_tests.insert(test.id()) {
                 continue;
             }
-            let body = match (
-                node(Role::TestBody),
-                node(Role::TestBodyAfter),
-                node(Role::TestBodyBefore),
-            ) {
-                (Some(body), _, _) => Some(body.byte_range()),
-                (None, Some(after), Some(before)) => Some(after.end_byte()..before.start_byte()),
-                _ => None,
-            };
-            let header = match (node(Role::HeaderAfter), node(Role::HeaderWrap)) {
-                (Some(after), _) => Some(HeaderSite::After(after.end_byte())),
-                (None, Some(wrap)) => Some(HeaderSite::Wrap(wrap.byte_range())),
-                _ => None,
+            let block = node(Role::TestBlock).and_then(|block| {
+                let count = block.child_count();
+                let (open, close) = (block.child(0)?, block.child(count.checked_sub(1)?)?);
+                (count >= 2).then(|| (open.end_byte(), close.start_byte()))
+            });
+            let (body, header) = match (block, node(Role::TestBody), node(Role::HeaderWrap)) {
+                (Some((start, end)), _, _) => (Some(start..end), Some(HeaderSite::After(start))),
+                (None, body, wrap) => (
+                    body.map(|b| b.byte_range()),
+                    wrap.map(|w| HeaderSite::Wrap(w.byte_range())),
+                ),
             };
             tests.push(RawTest {
                 range: test.byte_range(),

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the whole pipeline on the bundled example exercise and prints its results.json:
+# parse-meta and transform of the test file, then log-to-json and combine over the stdout
+# and ExUnit results captured from a real `mix test` run (examples/lasagna_party/).
+# Needs only cargo. Set EXERCISM_TEST_HELPER to use an already built binary.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${EXERCISM_TEST_HELPER:-}"
+if [ -z "$bin" ]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+  bin="$root/target/release/exercism_test_helper"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/test"
+cp "$root/fixtures/elixir_e2e/lasagna_party/test/lasagna_party_test.exs" "$work/test/"
+cp "$root/examples/lasagna_party/output" "$root/examples/lasagna_party/results.json" "$work/"
+cd "$work"
+
+"$bin" \
+  --parse-meta test/lasagna_party_test.exs:metadata.json \
+  --transform test/lasagna_party_test.exs:test/lasagna_party_test.exs \
+  --log-to-json output:output.json \
+  --combine results.json:metadata.json:output.json
+cat results.json

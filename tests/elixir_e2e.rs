@@ -1,0 +1,160 @@
+//! The Elixir runner's pipeline end to end, as `bin/run.sh` runs it, with real `mix test`:
+//! transform-mix, parse-meta and transform of every test file, the run with an ExUnit
+//! formatter writing Exercism JSON, then log-to-json and combine.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Runs the pipeline on a copy of `fixtures/elixir_e2e/<project>`; returns the results.json
+/// and the project copy.
+fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
+    let work = tempfile::tempdir().unwrap();
+    let solution = work.path().join("solution");
+    common::copy_tree(&common::root().join("fixtures/elixir_e2e").join(project), &solution);
+
+    common::helper(&solution, &["--transform-mix", "mix.exs:mix.exs"]);
+    for test_file in test_files(&solution.join("test")) {
+        let spec = format!("{test_file}:{test_file}");
+        common::helper(
+            &solution,
+            &["--parse-meta", &format!("{test_file}:metadata.json"), "--transform", &spec],
+        );
+    }
+
+    let ebin = work.path().join("ebin");
+    fs::create_dir(&ebin).unwrap();
+    let formatter = common::root().join("fixtures/elixir_e2e/formatter/exercism_json_formatter.ex");
+    let compiled = Command::new("elixirc")
+        .arg("-o")
+        .arg(&ebin)
+        .arg(&formatter)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+
+    let run = Command::new("elixir")
+        .current_dir(&solution)
+        .env("EXERCISM_RESULTS_FILE", solution.join("results.json"))
+        .arg("-pa")
+        .arg(&ebin)
+        .args(["-S", "mix", "test", "--seed", "0", "--no-deps-check", "--exclude", "slow"])
+        .args(["--formatter", "ExercismJSONFormatter"])
+        .output()
+        .unwrap();
+    fs::write(solution.join("output"), &run.stdout).unwrap();
+    assert!(
+        solution.join("results.json").exists(),
+        "the formatter wrote no results; stderr:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    common::helper(
+        &solution,
+        &[
+            "--log-to-json",
+            "output:output.json",
+            "--combine",
+            "results.json:metadata.json:output.json",
+        ],
+    );
+    let results = serde_json::from_slice(&fs::read(solution.join("results.json")).unwrap())
+        .expect("results.json is valid JSON");
+    (results, work)
+}
+
+/// Test files under `test/`, relative to the project, as run.sh finds them.
+fn test_files(dir: &Path) -> Vec<String> {
+    let mut files: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".exs") && name != "test_helper.exs")
+        .map(|name| format!("test/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The 1-based number of the first line of `text` containing `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|line| line.contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not found"))
+        + 1
+}
+
+#[test]
+fn a_real_mix_test_run_becomes_a_correct_results_json() {
+    if !common::have("elixir", "apt-get install -y elixir") {
+        return;
+    }
+    let (results, _work) = run_pipeline("lasagna_party");
+    let tests = results["tests"].as_array().unwrap();
+    let field = |name: &str| -> Vec<Value> { tests.iter().map(|t| t[name].clone()).collect() };
+
+    assert_eq!(results["version"], 3);
+    assert_eq!(results["status"], "fail");
+    assert_eq!(results["message"], Value::Null);
+    // Source order, the excluded :slow test absent, the interpolated name as ExUnit ran it.
+    assert_eq!(
+        field("name"),
+        [
+            "test expected minutes in oven",
+            "test remaining minutes in oven",
+            "test preparation bakes 3 layers",
+            "test preparation no layers means no preparation",
+            "test party announces dinner",
+            "test party rings the timer",
+            "test party portions for the guests",
+            "test party shopping list",
+            "test a lasagna is never done before it starts",
+        ]
+    );
+    let statuses: Vec<Value> = field("status");
+    let failed: Vec<usize> = (0..statuses.len()).filter(|&i| statuses[i] != "pass").collect();
+    assert_eq!(failed, [6], "only the portions test fails: {statuses:?}");
+    assert_eq!(
+        field("task_id"),
+        serde_json::json!([1, 1, 2, 2, 3, 3, 3, 3, null]).as_array().unwrap().clone()
+    );
+
+    // Each print belongs to the test that printed it, with or without a newline.
+    let outputs = field("output");
+    assert_eq!(outputs[4], "Dinner at Ana's is served!");
+    assert_eq!(outputs[5], "ding-ding-ding");
+    for (i, output) in outputs.iter().enumerate() {
+        if i != 4 && i != 5 {
+            assert_eq!(*output, Value::Null, "test {i} printed nothing");
+        }
+    }
+
+    // test_code as written, comments and heredoc included.
+    let shopping = tests[7]["test_code"].as_str().unwrap();
+    assert!(shopping.starts_with("# A heredoc keeps the expected text readable.\nexpected = \"\"\"\n"));
+    assert!(shopping.contains("\n- 200 g of sauce\n\"\"\"\n\nassert LasagnaParty.shopping_list(2)"));
+    assert_eq!(
+        tests[3]["test_code"],
+        "assert(LasagnaParty.preparation_time_in_minutes(0) == 0)"
+    );
+
+    // Every file:line in the failure points into the original, untransformed file.
+    let original = fs::read_to_string(
+        common::root().join("fixtures/elixir_e2e/lasagna_party/test/lasagna_party_test.exs"),
+    )
+    .unwrap();
+    let test_line = line_of(&original, "test \"portions for the guests\"");
+    let assert_line = line_of(&original, "assert LasagnaParty.portions(layers) == guests");
+    let message = tests[6]["message"].as_str().unwrap();
+    let mut lines: Vec<usize> = message
+        .split("test/lasagna_party_test.exs:")
+        .skip(1)
+        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
+        .collect();
+    lines.sort();
+    lines.dedup();
+    assert_eq!(lines, [test_line, assert_line], "in message:\n{message}");
+}
