@@ -35,28 +35,66 @@ fn main() {
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     let copy = |from: &str, to: &str| std::fs::copy(root.join(from), dir.join(to)).unwrap();
-    copy("fixtures/elixir_e2e/lasagna_party/test/lasagna_party_test.exs", "test.exs");
+    copy(
+        "fixtures/elixir_e2e/lasagna_party/test/lasagna_party_test.exs",
+        "test.exs",
+    );
     copy("fixtures/elixir_e2e/lasagna_party/mix.exs", "mix.exs");
     copy("examples/lasagna_party/output", "output");
     copy("examples/lasagna_party/results.json", "run_results.json");
     let bin = env!("CARGO_BIN_EXE_exercism_test_helper");
     // Metadata and split output for --combine, made once.
-    let prepare = ["--parse-meta", "test.exs:metadata.json", "--log-to-json", "output:output.json"];
-    assert!(Command::new(bin).current_dir(dir).args(prepare).status().unwrap().success());
+    let prepare = [
+        "--parse-meta",
+        "test.exs:metadata.json",
+        "--log-to-json",
+        "output:output.json",
+    ];
+    assert!(
+        Command::new(bin)
+            .current_dir(dir)
+            .args(prepare)
+            .status()
+            .unwrap()
+            .success()
+    );
 
     let floor = median_of(runs, dir, "cp", &["test.exs", "copy.exs"]);
     let commands: [(&str, &str, Vec<&str>); 5] = [
-        ("--parse-meta", bin, vec!["--parse-meta", "test.exs:meta.json"]),
-        ("--transform", bin, vec!["--transform", "test.exs:transformed.exs"]),
-        ("--transform-mix", bin, vec!["--transform-mix", "mix.exs:mix.out.exs"]),
-        ("--log-to-json", bin, vec!["--log-to-json", "output:split.json"]),
+        (
+            "--parse-meta",
+            bin,
+            vec!["--parse-meta", "test.exs:meta.json"],
+        ),
+        (
+            "--transform",
+            bin,
+            vec!["--transform", "test.exs:transformed.exs"],
+        ),
+        (
+            "--transform-mix",
+            bin,
+            vec!["--transform-mix", "mix.exs:mix.out.exs"],
+        ),
+        (
+            "--log-to-json",
+            bin,
+            vec!["--log-to-json", "output:split.json"],
+        ),
         // combine rewrites its results file: feed it a fresh copy each time through cp's cost
         // being excluded is not possible here, so it runs on the combined file after the first.
-        ("--combine", bin, vec!["--combine", "run_results.json:metadata.json:output.json"]),
+        (
+            "--combine",
+            bin,
+            vec!["--combine", "run_results.json:metadata.json:output.json"],
+        ),
     ];
     println!("| command | median wall time | ratio to `cp` |");
     println!("|---|---|---|");
-    println!("| `cp` (floor) | {:.2} ms | 1.00 |", floor.as_secs_f64() * 1e3);
+    println!(
+        "| `cp` (floor) | {:.2} ms | 1.00 |",
+        floor.as_secs_f64() * 1e3
+    );
     for (name, program, args) in commands {
         let median = median_of(runs, dir, program, &args);
         println!(
@@ -65,5 +103,8 @@ fn main() {
             median.as_secs_f64() / floor.as_secs_f64()
         );
     }
-    println!("\n{runs} runs each; test file {} bytes.", std::fs::metadata(dir.join("test.exs")).unwrap().len());
+    println!(
+        "\n{runs} runs each; test file {} bytes.",
+        std::fs::metadata(dir.join("test.exs")).unwrap().len()
+    );
 }

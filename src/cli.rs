@@ -234,7 +234,8 @@ fn analyze(
         warn(
             input,
             &format!(
-                "syntax error near line {line}; only the tests that could be read are handled"
+                "cannot parse near line {line} (a syntax error, or syntax the grammar does \
+                 not know); the tests that could be read are handled"
             ),
         );
     }

@@ -15,14 +15,22 @@ use serde_json::Value;
 fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
-    common::copy_tree(&common::root().join("fixtures/elixir_e2e").join(project), &solution);
+    common::copy_tree(
+        &common::root().join("fixtures/elixir_e2e").join(project),
+        &solution,
+    );
 
     common::helper(&solution, &["--transform-mix", "mix.exs:mix.exs"]);
     for test_file in test_files(&solution.join("test")) {
         let spec = format!("{test_file}:{test_file}");
         common::helper(
             &solution,
-            &["--parse-meta", &format!("{test_file}:metadata.json"), "--transform", &spec],
+            &[
+                "--parse-meta",
+                &format!("{test_file}:metadata.json"),
+                "--transform",
+                &spec,
+            ],
         );
     }
 
@@ -35,14 +43,27 @@ fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
         .arg(&formatter)
         .output()
         .unwrap();
-    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
 
     let run = Command::new("elixir")
         .current_dir(&solution)
         .env("EXERCISM_RESULTS_FILE", solution.join("results.json"))
         .arg("-pa")
         .arg(&ebin)
-        .args(["-S", "mix", "test", "--seed", "0", "--no-deps-check", "--exclude", "slow"])
+        .args([
+            "-S",
+            "mix",
+            "test",
+            "--seed",
+            "0",
+            "--no-deps-check",
+            "--exclude",
+            "slow",
+        ])
         .args(["--formatter", "ExercismJSONFormatter"])
         .output()
         .unwrap();
@@ -115,11 +136,16 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
         ]
     );
     let statuses: Vec<Value> = field("status");
-    let failed: Vec<usize> = (0..statuses.len()).filter(|&i| statuses[i] != "pass").collect();
+    let failed: Vec<usize> = (0..statuses.len())
+        .filter(|&i| statuses[i] != "pass")
+        .collect();
     assert_eq!(failed, [6], "only the portions test fails: {statuses:?}");
     assert_eq!(
         field("task_id"),
-        serde_json::json!([1, 1, 2, 2, 3, 3, 3, 3, null]).as_array().unwrap().clone()
+        serde_json::json!([1, 1, 2, 2, 3, 3, 3, 3, null])
+            .as_array()
+            .unwrap()
+            .clone()
     );
 
     // Each print belongs to the test that printed it, with or without a newline.
@@ -134,8 +160,12 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
 
     // test_code as written, comments and heredoc included.
     let shopping = tests[7]["test_code"].as_str().unwrap();
-    assert!(shopping.starts_with("# A heredoc keeps the expected text readable.\nexpected = \"\"\"\n"));
-    assert!(shopping.contains("\n- 200 g of sauce\n\"\"\"\n\nassert LasagnaParty.shopping_list(2)"));
+    assert!(
+        shopping.starts_with("# A heredoc keeps the expected text readable.\nexpected = \"\"\"\n")
+    );
+    assert!(
+        shopping.contains("\n- 200 g of sauce\n\"\"\"\n\nassert LasagnaParty.shopping_list(2)")
+    );
     assert_eq!(
         tests[3]["test_code"],
         "assert(LasagnaParty.preparation_time_in_minutes(0) == 0)"
@@ -152,7 +182,13 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     let mut lines: Vec<usize> = message
         .split("test/lasagna_party_test.exs:")
         .skip(1)
-        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
+        .map(|rest| {
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
         .collect();
     lines.sort();
     lines.dedup();
