@@ -250,7 +250,7 @@ fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(),
 
 fn transform(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
     let (source, analysis, language) = analyze(input, language)?;
-    let edits = transform::edits(&analysis, &language.facts.header, &source);
+    let edits = transform::edits(&analysis, &language.facts, &source);
     files::write(output, &transform::apply(&source, edits))
 }
 

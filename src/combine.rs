@@ -67,12 +67,21 @@ pub fn combine(
         .rev()
         .map(|(i, t)| (t.name.as_str(), i))
         .collect();
+    // A runtime name that no test has exactly belongs to the most specific template that
+    // matches it (the most literal text), the first in source order among equals.
     let find = |name: &str| {
         exact.get(name).copied().or_else(|| {
             metadata
                 .tests
                 .iter()
-                .position(|t| t.name_parts.is_some() && t.matches(name))
+                .enumerate()
+                .filter_map(|(i, t)| {
+                    let parts = t.name_parts.as_ref()?;
+                    t.matches(name)
+                        .then(|| (parts.iter().map(String::len).sum::<usize>(), i))
+                })
+                .max_by_key(|&(literal, i)| (literal, usize::MAX - i))
+                .map(|(_, i)| i)
         })
     };
 
@@ -174,5 +183,29 @@ mod tests {
         );
         assert_eq!(results.tests[4].test_code, None);
         assert_eq!(unknown, ["doctest X.f/1 (1)"]);
+    }
+
+    #[test]
+    fn a_runtime_name_goes_to_the_most_specific_matching_template() {
+        let metadata = Metadata {
+            tests: vec![
+                meta("test #{input}", Some(&["test ", ""])),
+                meta("test reverse case #{n}", Some(&["test reverse case ", ""])),
+            ],
+        };
+        let (results, _) = combine(
+            run(&["test reverse case 2", "test ab"]),
+            &metadata,
+            &HashMap::new(),
+        );
+        let codes: Vec<_> = results
+            .tests
+            .iter()
+            .map(|t| t.test_code.clone().unwrap())
+            .collect();
+        assert_eq!(
+            codes,
+            ["code of test #{input}", "code of test reverse case #{n}"]
+        );
     }
 }

@@ -25,7 +25,13 @@ pub fn open(path: &Path) -> Result<fs::File, Error> {
 
 /// Writes `contents` to `path` atomically, keeping the permissions of a file it replaces.
 pub fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
-    let dir = match path.parent() {
+    // Through a symlink to the file it names, rather than replacing the link.
+    let resolved = fs::symlink_metadata(path)
+        .ok()
+        .filter(|meta| meta.file_type().is_symlink())
+        .and_then(|_| fs::canonicalize(path).ok());
+    let target = resolved.as_deref().unwrap_or(path);
+    let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
@@ -48,14 +54,14 @@ pub fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
         .map_err(fail)?;
     temp.write_all(contents).map_err(fail)?;
     temp.as_file().sync_all().map_err(fail)?;
-    let permissions = fs::metadata(path)
+    let permissions = fs::metadata(target)
         .map(|existing| existing.permissions())
         .ok()
         .or_else(default_permissions);
     if let Some(permissions) = permissions {
         fs::set_permissions(temp.path(), permissions).map_err(fail)?;
     }
-    temp.persist(path).map_err(|e| fail(e.error))?;
+    temp.persist(target).map_err(|e| fail(e.error))?;
     Ok(())
 }
 

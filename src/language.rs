@@ -36,6 +36,8 @@ pub struct Facts {
     pub strings: Strings,
     pub values: Values,
     pub header: Header,
+    #[serde(default)]
+    pub markers: Markers,
     pub mix: Option<Mix>,
 }
 
@@ -55,6 +57,10 @@ pub struct Strings {
     pub content: Vec<String>,
     pub escape: Vec<String>,
     pub interpolation: Vec<String>,
+    /// Opening delimiters of heredocs, whose value drops the opening line and the closing
+    /// line's indentation from every line.
+    #[serde(default)]
+    pub heredoc: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -73,11 +79,19 @@ pub struct Header {
     pub wrap_close: String,
 }
 
+/// How `--transform` takes out markers that disable tests.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Markers {
+    /// A list item that does nothing, written in place of a removed item that cannot go
+    /// without joining two lines.
+    pub placeholder: Option<String>,
+}
+
 /// What `--transform-mix` adds to the project keyword list.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mix {
-    pub key: String,
     pub entry: String,
 }
 

@@ -37,8 +37,12 @@ impl serde::Serialize for Outputs {
 pub const MAX_OUTPUT_BYTES: usize = 16 * 1024;
 /// Bytes kept of a test name; a longer header line is not one this tool printed.
 pub const MAX_NAME_BYTES: usize = 4 * 1024;
-/// Bytes kept over all tests, so memory stays bounded even with a flood of headers.
+/// Bytes kept over all tests, names, outputs and bookkeeping counted, so memory stays
+/// bounded even with a flood of distinct headers.
 pub const MAX_TOTAL_BYTES: usize = 16 * 1024 * 1024;
+/// What one test costs beyond its name and output: two copies of the name's allocation
+/// header, the index entry and the entry itself.
+const ENTRY_OVERHEAD: usize = 128;
 
 const CHUNK: usize = 64 * 1024;
 
@@ -103,8 +107,8 @@ impl Splitter<'_> {
                 }
                 Some(i)
             }
-            None if self.total + name.len() <= MAX_TOTAL_BYTES => {
-                self.total += name.len();
+            None if self.total + 2 * name.len() + ENTRY_OVERHEAD <= MAX_TOTAL_BYTES => {
+                self.total += 2 * name.len() + ENTRY_OVERHEAD;
                 self.index.insert(name.clone(), self.entries.len());
                 self.entries.push(Entry {
                     name,
@@ -243,6 +247,21 @@ mod tests {
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[1], ("test a".to_string(), "out".to_string()));
         assert_eq!(entries[0].1.len(), MAX_OUTPUT_BYTES, "capped per test");
+    }
+
+    #[test]
+    fn a_flood_of_distinct_headers_stays_within_the_total_budget() {
+        let mut log = Vec::new();
+        for i in 0..200_000 {
+            log.extend_from_slice(format!("[test started] test {i:0>60}\nout\n").as_bytes());
+        }
+        let entries = split_str(&log);
+        let kept: usize = entries
+            .iter()
+            .map(|(n, o)| 2 * n.len() + o.len() + ENTRY_OVERHEAD)
+            .sum();
+        assert!(entries.len() < 200_000, "later headers are dropped");
+        assert!(kept <= MAX_TOTAL_BYTES, "{kept} bytes kept");
     }
 
     #[test]

@@ -15,32 +15,43 @@ pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {
     let list_index = query.capture_index_for_name("project.list")?;
     let value_index = query.capture_index_for_name("project.value")?;
 
-    // A list literal is preferred over the catch-all expression pattern for the same value.
-    let (mut list, mut value) = (None, None);
+    // Every statement of the body, as (node, is a list literal); comments are not statements.
+    let mut statements: Vec<(tree_sitter::Node, bool)> = Vec::new();
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(&query, tree.root_node(), source);
     while let Some(found) = matches.next() {
         for capture in found.captures() {
-            if capture.index == list_index {
-                list.get_or_insert(capture.node);
-            } else if capture.index == value_index {
-                value.get_or_insert(capture.node);
+            let is_list = capture.index == list_index;
+            if (is_list || capture.index == value_index) && !capture.node.is_extra() {
+                match statements
+                    .iter_mut()
+                    .find(|(n, _)| n.id() == capture.node.id())
+                {
+                    Some(known) => known.1 |= is_list,
+                    None => statements.push((capture.node, is_list)),
+                }
             }
         }
     }
+    let last = statements
+        .into_iter()
+        .max_by_key(|(node, _)| node.start_byte());
 
-    let edits = match (list, value) {
-        (Some(list), _) => {
-            let text = &source[list.byte_range()];
-            let key = format!("{}:", mix.key);
-            if memchr::memmem::find(text, key.as_bytes()).is_some() {
+    let edits = match last {
+        Some((list, true)) => {
+            // Keyword.get takes the first value of a key, so the entry goes first; a list that
+            // already starts with it is left alone, which makes the transform idempotent.
+            let open = list.start_byte() + 1;
+            let rest = &source[open..list.end_byte()];
+            let first = rest
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(rest.len());
+            if rest[first..].starts_with(mix.entry.as_bytes()) {
                 return Some(source.to_vec());
             }
-            // Right after `[`; a non-empty list needs a comma after the new entry.
-            let open = list.start_byte() + 1;
-            let empty = list.named_child_count() == 0;
             let entry = match source.get(open) {
-                _ if empty => mix.entry.clone(),
+                _ if list.named_child_count() == 0 => mix.entry.clone(),
                 Some(b'\n' | b'\r') => format!("{},", mix.entry),
                 _ => format!("{}, ", mix.entry),
             };
@@ -49,7 +60,7 @@ pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {
                 text: entry,
             }]
         }
-        (None, Some(value)) => vec![
+        Some((value, false)) => vec![
             Edit {
                 range: value.start_byte()..value.start_byte(),
                 text: format!("[{} | ", mix.entry),
@@ -59,7 +70,7 @@ pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {
                 text: "]".to_string(),
             },
         ],
-        (None, None) => return None,
+        None => return None,
     };
     Some(apply(source, edits))
 }

@@ -34,9 +34,17 @@ use crate::language::Language;
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
 pub struct Analysis {
     pub tests: Vec<Test>,
-    pub removals: Vec<Range<usize>>,
+    pub removals: Vec<Removal>,
     /// The 1-based line of the first syntax error, if the file has one.
     pub syntax_error_line: Option<usize>,
+}
+
+/// Text `--transform` takes out.
+pub struct Removal {
+    pub range: Range<usize>,
+    /// The range is a list item that cannot go without joining two lines: it is replaced by
+    /// the language's placeholder item instead.
+    pub placeholder: bool,
 }
 
 /// One test as written in the file.
@@ -88,6 +96,52 @@ impl Name {
                 Piece::Literal(text) => self.push_literal(text),
                 Piece::Hole(source) => self.push_hole(source),
             }
+        }
+    }
+
+    /// A heredoc's value: the text after the opening line, each line without the indentation
+    /// of the closing delimiter's line.
+    fn dedent_heredoc(&mut self) {
+        let indent = match self.0.last() {
+            Some(Piece::Literal(last)) => {
+                let tail = &last[last.rfind('\n').map_or(0, |i| i + 1)..];
+                if tail.trim().is_empty() {
+                    tail.to_string()
+                } else {
+                    String::new()
+                }
+            }
+            _ => String::new(),
+        };
+        let mut at_line_start = true;
+        let mut first = true;
+        for piece in &mut self.0 {
+            let Piece::Literal(text) = piece else {
+                at_line_start = false;
+                continue;
+            };
+            if first {
+                *text = text
+                    .strip_prefix("\r\n")
+                    .or_else(|| text.strip_prefix('\n'))
+                    .unwrap_or(text)
+                    .to_string();
+            }
+            let mut out = String::with_capacity(text.len());
+            for (i, line) in text.split('\n').enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                let starts_line = i > 0 || at_line_start;
+                out.push_str(if starts_line {
+                    line.strip_prefix(indent.as_str()).unwrap_or(line)
+                } else {
+                    line
+                });
+            }
+            at_line_start = out.ends_with('\n');
+            *text = out;
+            first = false;
         }
     }
 
@@ -238,8 +292,20 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                     following: roles[capture.index as usize] == Role::TaskIdFollowing,
                     value: reader.integer(n),
                 }),
-                Role::Remove => removals.push(n.byte_range()),
-                Role::RemoveItem => removals.push(with_separator(n)),
+                Role::Remove => removals.push(Removal {
+                    range: n.byte_range(),
+                    placeholder: false,
+                }),
+                Role::RemoveItem => removals.push(match with_separator(n) {
+                    Some(range) => Removal {
+                        range,
+                        placeholder: false,
+                    },
+                    None => Removal {
+                        range: n.byte_range(),
+                        placeholder: true,
+                    },
+                }),
                 _ => {}
             }
         }
@@ -381,6 +447,13 @@ impl Reader<'_> {
                 name.push_hole(&self.text(child));
             }
         }
+        let opening = node
+            .child(0)
+            .map(|open| self.text(open))
+            .unwrap_or_default();
+        if strings.heredoc.contains(&opening) {
+            name.dedent_heredoc();
+        }
         name
     }
 
@@ -409,6 +482,8 @@ pub fn unescape(escape: &str) -> String {
     }
     let rest: String = chars.collect();
     let simple = match rest.as_str() {
+        // A backslash before a line break continues the line: both go.
+        "\n" | "\r\n" => return String::new(),
         "n" => Some('\n'),
         "t" => Some('\t'),
         "r" => Some('\r'),
@@ -442,21 +517,28 @@ pub fn unescape(escape: &str) -> String {
 }
 
 /// A list item's range widened to take one separating comma with it, so that removing it
-/// leaves a valid list: the comma after it, or else the comma before it.
-fn with_separator(node: Node) -> Range<usize> {
+/// leaves a valid list: the comma before it, or else the comma after it and the space up to the
+/// next item. `None` when the next item is on a later line: removing up to it would join lines.
+fn with_separator(node: Node) -> Option<Range<usize>> {
     let mut range = node.byte_range();
-    if let Some(next) = node.next_sibling().filter(|n| n.kind() == ",") {
-        range.end = next.end_byte();
-        if let Some(after) = next.next_sibling() {
-            // Take the space up to the next item too, unless a line break is in between.
-            if after.start_position().row == next.end_position().row {
-                range.end = after.start_byte();
-            }
-        }
-    } else if let Some(previous) = node.prev_sibling().filter(|n| n.kind() == ",") {
+    if let Some(previous) = node.prev_sibling().filter(|n| n.kind() == ",") {
         range.start = previous.start_byte();
+        return Some(range);
     }
-    range
+    let Some(next) = node.next_sibling().filter(|n| n.kind() == ",") else {
+        return Some(range);
+    };
+    match next.next_sibling() {
+        Some(after) if after.start_position().row == next.end_position().row => {
+            range.end = after.start_byte();
+            Some(range)
+        }
+        Some(_) => None,
+        None => {
+            range.end = next.end_byte();
+            Some(range)
+        }
+    }
 }
 
 /// The 1-based line of the first error or missing node, in document order.

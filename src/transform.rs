@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::language::Header;
+use crate::language::Facts;
 use crate::syntax::{Analysis, HeaderSite};
 
 /// One change to the source: replace `range` (possibly empty) by `text`.
@@ -14,27 +14,43 @@ pub struct Edit {
 }
 
 /// The edits that transform an analysed test file.
-pub fn edits(analysis: &Analysis, header: &Header, source: &[u8]) -> Vec<Edit> {
+pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
+    let header = &facts.header;
     let mut edits: Vec<Edit> = analysis
         .removals
         .iter()
-        .map(|range| whole_line(source, range.clone()))
-        .map(|range| Edit {
-            range: range.clone(),
+        .map(|removal| {
+            let range = whole_line(source, removal.range.clone());
             // Deleted text keeps its line breaks, so nothing after it moves.
-            text: source[range.clone()]
+            let mut text: String = source[range.clone()]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .map(|_| '\n')
-                .collect(),
+                .collect();
+            if removal.placeholder {
+                text.insert_str(0, facts.markers.placeholder.as_deref().unwrap_or_default());
+            }
+            Edit { range, text }
         })
         .collect();
     for test in &analysis.tests {
         match &test.header {
-            Some(HeaderSite::After(at)) => edits.push(Edit {
-                range: *at..*at,
-                text: format!(" {}{}", header.statement, header.separator),
-            }),
+            Some(HeaderSite::After(at)) => {
+                // The code may already separate the next statement (`do; assert x`).
+                let rest = &source[*at..];
+                let next = rest.iter().find(|b| !b.is_ascii_whitespace());
+                let separated =
+                    next.is_some_and(|b| header.separator.as_bytes().first() == Some(b));
+                let separator = if separated {
+                    ""
+                } else {
+                    header.separator.as_str()
+                };
+                edits.push(Edit {
+                    range: *at..*at,
+                    text: format!(" {}{separator}", header.statement),
+                })
+            }
             Some(HeaderSite::Wrap(range)) => {
                 edits.push(Edit {
                     range: range.start..range.start,

@@ -162,3 +162,24 @@ fn a_test_file_with_syntax_errors_warns_and_still_succeeds() {
         serde_json::from_slice(&fs::read(work.path().join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta["tests"][0]["name"], "test ok");
 }
+
+#[cfg(unix)]
+#[test]
+fn transforming_through_a_symlink_writes_the_file_it_names() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    fs::write(dir.join("real_test.exs"), "test \"x\" do\n  :ok\nend\n").unwrap();
+    std::os::unix::fs::symlink("real_test.exs", dir.join("link_test.exs")).unwrap();
+    common::helper(dir, &["--transform", "link_test.exs:link_test.exs"]);
+    assert!(
+        fs::symlink_metadata(dir.join("link_test.exs"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::read_to_string(dir.join("real_test.exs"))
+            .unwrap()
+            .contains("[test started]")
+    );
+}

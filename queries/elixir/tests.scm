@@ -37,19 +37,29 @@
 (call
   target: (identifier) @_tag (#eq? @_tag "tag")
   (arguments
-    (keywords
-      (pair
-        key: (keyword) @_key (#match? @_key "^task_id:")
-        value: (_) @task_id.next))))
+    [(keywords
+       (pair
+         key: (keyword) @_key (#match? @_key "^task_id:")
+         value: (_) @task_id.next))
+     (list
+       (keywords
+         (pair
+           key: (keyword) @_key (#match? @_key "^task_id:")
+           value: (_) @task_id.next)))]))
 
 ; @describetag / @moduletag task_id: N apply to the tests after them in their describe / module.
 (call
   target: (identifier) @_tag (#any-of? @_tag "describetag" "moduletag")
   (arguments
-    (keywords
-      (pair
-        key: (keyword) @_key (#match? @_key "^task_id:")
-        value: (_) @task_id.following))))
+    [(keywords
+       (pair
+         key: (keyword) @_key (#match? @_key "^task_id:")
+         value: (_) @task_id.following))
+     (list
+       (keywords
+         (pair
+           key: (keyword) @_key (#match? @_key "^task_id:")
+           value: (_) @task_id.following)))]))
 
 ; @tag :pending (and the describe/module variants) disable tests for students: removed.
 (unary_operator
@@ -58,19 +68,20 @@
     target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
     (arguments . (atom) @_atom (#eq? @_atom ":pending") .))) @remove
 
-; @tag pending: true as the only key: the whole attribute goes.
+; @tag pending: true (or [pending: true]) alone: the whole attribute goes.
 (unary_operator
   operator: "@"
   operand: (call
     target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
     (arguments
-      . (keywords . (pair key: (keyword) @_key (#match? @_key "^pending:")) .) .))) @remove
+      . [(keywords . (pair key: (keyword) @_key (#match? @_key "^pending:")) .)
+         (list . (keywords . (pair key: (keyword) @_key (#match? @_key "^pending:")) .) .)] .))) @remove
 
-; @tag pending: true, slow: true: only the pending pair goes, the other tags stay.
+; @tag pending: true, slow: true: only the pending item goes, the other tags stay.
 (unary_operator
   operator: "@"
   operand: (call
     target: (identifier) @_tag (#any-of? @_tag "tag" "describetag" "moduletag")
     (arguments
-      (keywords
-        (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item))))
+      [(keywords (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item)
+       (list (keywords (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item))])))
