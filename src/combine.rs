@@ -127,6 +127,7 @@ mod tests {
             name: name.to_string(),
             test_code: format!("code of {name}"),
             task_id: Some(1),
+            id: None,
             name_parts: parts.map(|p| p.iter().map(|s| s.to_string()).collect()),
             line: None,
         }

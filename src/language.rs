@@ -41,12 +41,27 @@ pub struct Facts {
     pub mix: Option<Mix>,
 }
 
-/// How a test's runtime name is built from its groups and its own name.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// How a test's name is built from its groups and its own name (see `crate::naming`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Naming {
+    /// Put before the whole name (ExUnit's `test `).
     pub prefix: String,
+    /// Joins the group names and the test's own name.
     pub separator: String,
+    /// Whether the names of enclosing groups are part of the name.
+    pub groups: bool,
+    /// Taken off the start of the test's own name (`test_`).
+    pub strip_prefix: String,
+    /// `[from, to]`: the last `from` in the name becomes `to` (Python's `Test.test_` → ` > `).
+    pub junction: Option<[String; 2]>,
+    /// What every `_` in the name becomes.
+    pub underscores: Option<String>,
+    /// Ruby's `String#capitalize`: the first character up, the rest down.
+    pub capitalize: bool,
+    /// Whether tests have a runtime identifier apart from their name: the group names and the
+    /// test's own identifier joined by `.` (what JUnit results are joined on).
+    pub runtime_id: bool,
 }
 
 /// Child node kinds of a string literal.
@@ -67,16 +82,61 @@ pub struct Strings {
 #[serde(deny_unknown_fields)]
 pub struct Values {
     pub integer: Vec<String>,
+    /// Node kinds whose text is a name as it stands (method and class names).
+    #[serde(default)]
+    pub identifier: Vec<String>,
 }
 
-/// The statement that announces a test on stdout, and how it is spliced into a body.
+/// The statement that announces a test on stdout, and how it is spliced into the file.
+/// `{name}` in a template stands for the test's header name as a string literal, `{id}` for
+/// its runtime identifier as one.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
-    pub statement: String,
+    /// Inserted in the test itself (after `@test.block`'s opener or `@test.header.after`).
+    pub statement: Option<String>,
+    /// Put before the statement when it follows a node on the same line.
+    #[serde(default)]
+    pub before: String,
+    /// Ends the statement when code follows it on the same line.
+    #[serde(default)]
     pub separator: String,
+    /// Turn an expression body into a block that can hold the statement.
+    #[serde(default)]
     pub wrap_open: String,
+    #[serde(default)]
     pub wrap_close: String,
+    /// Appended after the last line, once, when the header is added by appended code.
+    pub append: Option<String>,
+    /// Appended for each test after `append`.
+    pub append_each: Option<String>,
+    pub quote: Quote,
+}
+
+/// How text becomes a string literal of the language.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quote {
+    pub open: String,
+    pub close: String,
+    /// `[character, replacement]` pairs, applied in one pass.
+    pub escapes: Vec<[String; 2]>,
+}
+
+impl Quote {
+    pub fn literal(&self, text: &str) -> String {
+        let mut out = self.open.clone();
+        for c in text.chars() {
+            let mut buffer = [0u8; 4];
+            let c = c.encode_utf8(&mut buffer);
+            match self.escapes.iter().find(|[from, _]| from == c) {
+                Some([_, to]) => out.push_str(to),
+                None => out.push_str(c),
+            }
+        }
+        out.push_str(&self.close);
+        out
+    }
 }
 
 /// How `--transform` takes out markers that disable tests.

@@ -9,6 +9,7 @@ pub mod language;
 pub mod log;
 pub mod meta;
 pub mod mix;
+pub mod naming;
 pub mod results;
 pub mod syntax;
 pub mod transform;

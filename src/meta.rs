@@ -18,6 +18,10 @@ pub struct TestMeta {
     pub name: String,
     pub test_code: String,
     pub task_id: Option<i64>,
+    /// The runtime identifier JUnit results are joined on (`Class.test_method`), for
+    /// languages whose display name is not it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// For a name that interpolates: the literal runs of the name, in order. A runtime name
     /// belongs to this test when it is these runs with anything in between.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,9 +51,10 @@ pub fn metadata(analysis: &Analysis, source: &[u8]) -> Metadata {
             test_code: test
                 .body
                 .as_ref()
-                .map(|body| test_code(source, body.clone()))
+                .map(|body| test_code(source, body.clone(), &analysis.omitted))
                 .unwrap_or_default(),
             task_id: test.task_id,
+            id: test.id.clone(),
             name_parts: (!test.name.is_static()).then(|| test.name.literal_parts()),
             line: Some(test.line),
         })
@@ -81,9 +86,30 @@ pub fn matches_parts(parts: &[String], name: &str) -> bool {
 }
 
 /// The body as the student reads it: the lines of `range`, dedented by their common
-/// indentation, with leading and trailing blank lines dropped.
-pub fn test_code(source: &[u8], range: Range<usize>) -> String {
-    let text = String::from_utf8_lossy(&source[range]);
+/// indentation, with leading and trailing blank lines and the lines of `omitted` dropped.
+pub fn test_code(source: &[u8], mut range: Range<usize>, omitted: &[Range<usize>]) -> String {
+    // A body that starts a line starts with that line's indentation.
+    let indent = source[..range.start]
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b' ' | b'\t'));
+    let indent = indent.count();
+    if range.start == indent || source[range.start - indent - 1] == b'\n' {
+        range.start -= indent;
+    }
+    let mut kept = Vec::with_capacity(range.len());
+    let mut at = range.start;
+    for line in source[range.clone()].split_inclusive(|&b| b == b'\n') {
+        let span = at..at + line.len();
+        at = span.end;
+        if !omitted
+            .iter()
+            .any(|o| o.start < span.end && span.start < o.end)
+        {
+            kept.extend_from_slice(line);
+        }
+    }
+    let text = String::from_utf8_lossy(&kept);
     let mut lines: Vec<&str> = text.lines().collect();
     // The rest of the header line (after `do`, `:`) belongs to the body only if it has code.
     let first_inline = lines.first().map(|l| l.trim().to_string());
@@ -164,7 +190,7 @@ mod tests {
     fn test_code_is_dedented_and_trimmed_but_keeps_inner_blank_lines() {
         let source = b" \n    a = 1\n\n      b(a)\n    # done\n  \n";
         assert_eq!(
-            test_code(source, 0..source.len()),
+            test_code(source, 0..source.len(), &[]),
             "a = 1\n\n  b(a)\n# done"
         );
     }
@@ -172,12 +198,27 @@ mod tests {
     #[test]
     fn test_code_of_a_one_line_body_is_that_line() {
         let source = b" assert f() == 1 ";
-        assert_eq!(test_code(source, 0..source.len()), "assert f() == 1");
+        assert_eq!(test_code(source, 0..source.len(), &[]), "assert f() == 1");
+    }
+
+    #[test]
+    fn omitted_lines_are_left_out_whole() {
+        let source = b"def t\n  skip\n  a = 1\n  skip(\n    'x')\n  b\nend";
+        let body = 6..source.len() - 3;
+        let skip = |text: &str| {
+            let at = source
+                .windows(text.len())
+                .position(|w| w == text.as_bytes())
+                .unwrap();
+            at..at + text.len()
+        };
+        let omitted = [skip("skip\n"), skip("skip(\n    'x')")];
+        assert_eq!(test_code(source, body, &omitted), "a = 1\nb");
     }
 
     #[test]
     fn mixed_tabs_and_spaces_dedent_only_by_what_all_lines_share() {
         let source = b"\n\t  a\n\t b\n";
-        assert_eq!(test_code(source, 0..source.len()), " a\nb");
+        assert_eq!(test_code(source, 0..source.len(), &[]), " a\nb");
     }
 }

@@ -14,9 +14,11 @@
 //! | `@test.body` | the body is exactly this node (an expression body) |
 //! | `@test.header.wrap` | `--transform` wraps this expression into a block that starts with the header |
 //! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
-//! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block) |
+//! | `@test.header.after` | `--transform` puts the header statement right after this node, on its line |
+//! | `@test_code.omit` | the lines of this node are left out of `test_code` (Ruby's `skip`) |
+//! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block, a class) |
 //! | `@task_id.next` | a task id value that applies to the next test |
-//! | `@task_id.following` | a task id value for every later test of the innermost `@scope` around it |
+//! | `@task_id.following` | a task id value for every later test of a scope: the `@scope` of the same match, else the innermost `@scope` around it |
 //! | `@remove` | `--transform` deletes this node (its newlines stay, so no line moves) |
 //! | `@remove.item` | like `@remove`, for an item of a comma-separated list: one comma goes with it |
 //!
@@ -30,11 +32,14 @@ use std::ops::Range;
 use tree_sitter::{Node, Parser, QueryCursor, StreamingIterator};
 
 use crate::language::Language;
+use crate::naming;
 
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
 pub struct Analysis {
     pub tests: Vec<Test>,
     pub removals: Vec<Removal>,
+    /// Byte ranges whose lines are left out of `test_code`.
+    pub omitted: Vec<Range<usize>>,
     /// The 1-based line of the first syntax error, if the file has one.
     pub syntax_error_line: Option<usize>,
 }
@@ -49,8 +54,10 @@ pub struct Removal {
 
 /// One test as written in the file.
 pub struct Test {
-    /// The full runtime name (groups and prefix included).
+    /// The full name, by the language's naming rule (for ExUnit, the runtime name).
     pub name: Name,
+    /// The runtime identifier results are joined on, when it differs from the name.
+    pub id: Option<String>,
     /// 1-based line of the test's first line.
     pub line: usize,
     /// Byte range of the body's source text, if the test has a body.
@@ -79,18 +86,34 @@ enum Piece {
 }
 
 impl Name {
-    fn push_literal(&mut self, text: &str) {
+    /// A name that is all literal text.
+    pub fn literal(text: &str) -> Name {
+        Name(vec![Piece::Literal(text.to_string())])
+    }
+
+    /// The name without `prefix` at its start (when its literal start has it).
+    pub fn strip_prefix(&self, prefix: &str) -> Name {
+        let mut name = self.clone();
+        if let Some(Piece::Literal(first)) = name.0.first_mut()
+            && let Some(rest) = first.strip_prefix(prefix)
+        {
+            *first = rest.to_string();
+        }
+        name
+    }
+
+    pub(crate) fn push_literal(&mut self, text: &str) {
         match self.0.last_mut() {
             Some(Piece::Literal(last)) => last.push_str(text),
             _ => self.0.push(Piece::Literal(text.to_string())),
         }
     }
 
-    fn push_hole(&mut self, source: &str) {
+    pub(crate) fn push_hole(&mut self, source: &str) {
         self.0.push(Piece::Hole(source.to_string()));
     }
 
-    fn append(&mut self, other: &Name) {
+    pub(crate) fn append(&mut self, other: &Name) {
         for piece in &other.0 {
             match piece {
                 Piece::Literal(text) => self.push_literal(text),
@@ -183,7 +206,9 @@ enum Role {
     TestName,
     TestBlock,
     TestBody,
+    HeaderAfter,
     HeaderWrap,
+    TestCodeOmit,
     Group,
     GroupName,
     Scope,
@@ -201,7 +226,9 @@ impl Role {
             "test.name" => Role::TestName,
             "test.block" => Role::TestBlock,
             "test.body" => Role::TestBody,
+            "test.header.after" => Role::HeaderAfter,
             "test.header.wrap" => Role::HeaderWrap,
+            "test_code.omit" => Role::TestCodeOmit,
             "group" => Role::Group,
             "group.name" => Role::GroupName,
             "scope" => Role::Scope,
@@ -244,6 +271,8 @@ struct Group {
 struct Tag {
     at: usize,
     following: bool,
+    /// The scope given in the tag's own match, if any.
+    scope: Option<Range<usize>>,
     value: Option<i64>,
 }
 
@@ -258,6 +287,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
         return Analysis {
             tests: Vec::new(),
             removals: Vec::new(),
+            omitted: Vec::new(),
             syntax_error_line: Some(1),
         };
     };
@@ -272,6 +302,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     let mut scopes: Vec<Range<usize>> = Vec::new();
     let mut tags = Vec::new();
     let mut removals = Vec::new();
+    let mut omitted = Vec::new();
 
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(&query, root, source);
@@ -290,8 +321,10 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 Role::TaskIdNext | Role::TaskIdFollowing => tags.push(Tag {
                     at: n.start_byte(),
                     following: roles[capture.index as usize] == Role::TaskIdFollowing,
+                    scope: node(Role::Scope).map(|scope| scope.byte_range()),
                     value: reader.integer(n),
                 }),
+                Role::TestCodeOmit => omitted.push(n.byte_range()),
                 Role::Remove => removals.push(Removal {
                     range: n.byte_range(),
                     placeholder: false,
@@ -324,11 +357,15 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 let (open, close) = (block.child(0)?, block.child(count.checked_sub(1)?)?);
                 (count >= 2).then(|| (open.end_byte(), close.start_byte()))
             });
-            let (body, header) = match (block, node(Role::TestBody), node(Role::HeaderWrap)) {
-                (Some((start, end)), _, _) => (Some(start..end), Some(HeaderSite::After(start))),
-                (None, body, wrap) => (
+            let (body, header) = match (block, node(Role::TestBody)) {
+                (Some((start, end)), _) => (Some(start..end), Some(HeaderSite::After(start))),
+                (None, body) => (
                     body.map(|b| b.byte_range()),
-                    wrap.map(|w| HeaderSite::Wrap(w.byte_range())),
+                    match (node(Role::HeaderAfter), node(Role::HeaderWrap)) {
+                        (Some(after), _) => Some(HeaderSite::After(after.end_byte())),
+                        (None, Some(wrap)) => Some(HeaderSite::Wrap(wrap.byte_range())),
+                        _ => None,
+                    },
                 ),
             };
             tests.push(RawTest {
@@ -347,6 +384,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     Analysis {
         tests,
         removals,
+        omitted,
         syntax_error_line: root.has_error().then(|| first_error_line(root)),
     }
 }
@@ -362,36 +400,36 @@ fn resolve(
     let contains = |outer: &Range<usize>, inner: &Range<usize>| {
         outer.start <= inner.start && inner.end <= outer.end && outer != inner
     };
-    // The innermost scope around each `following` tag, as (tag, scope) pairs.
+    // The scope of each `following` tag: its own, else the innermost scope around it.
     let following: Vec<(&Tag, Range<usize>)> = tags
         .iter()
         .filter(|tag| tag.following)
         .map(|tag| {
-            let scope = scopes
-                .iter()
-                .filter(|s| s.start <= tag.at && tag.at < s.end)
-                .min_by_key(|s| s.end - s.start)
-                .cloned()
-                .unwrap_or(0..usize::MAX);
-            (tag, scope)
+            let around = || {
+                scopes
+                    .iter()
+                    .filter(|s| s.start <= tag.at && tag.at < s.end)
+                    .min_by_key(|s| s.end - s.start)
+                    .cloned()
+            };
+            (
+                tag,
+                tag.scope.clone().or_else(around).unwrap_or(0..usize::MAX),
+            )
         })
         .collect();
 
     let mut next_tags = tags.iter().filter(|tag| !tag.following).peekable();
     let mut tests = Vec::with_capacity(raw.len());
     for test in raw {
-        let mut name = Name::default();
-        name.push_literal(&naming.prefix);
         let mut enclosing: Vec<&Group> = groups
             .iter()
             .filter(|g| contains(&g.range, &test.range))
             .collect();
         enclosing.sort_by_key(|g| g.range.start);
-        for group in enclosing {
-            name.append(&group.name);
-            name.push_literal(&naming.separator);
-        }
-        name.append(&test.name);
+        let group_names: Vec<&Name> = enclosing.iter().map(|g| &g.name).collect();
+        let name = naming::display(naming, &group_names, &test.name);
+        let id = naming::runtime_id(naming, &group_names, &test.name);
 
         // A `next` tag is used up by the first test after it.
         let mut task_id = None;
@@ -408,13 +446,31 @@ fn resolve(
 
         tests.push(Test {
             name,
+            id,
             line: test.line,
             body: test.body,
             header: test.header,
             task_id,
         });
     }
+    distinguish(&mut tests);
     tests
+}
+
+/// Tests whose names collide (Ruby methods of the same name in several classes) get their
+/// groups added, so that their headers and results stay apart.
+fn distinguish(tests: &mut [Test]) {
+    let mut count: std::collections::HashMap<String, usize> = Default::default();
+    for test in tests.iter() {
+        *count.entry(test.name.display()).or_default() += 1;
+    }
+    for test in tests.iter_mut() {
+        if count[&test.name.display()] > 1
+            && let Some((groups, _)) = test.id.as_deref().and_then(|id| id.rsplit_once('.'))
+        {
+            test.name.push_literal(&format!(" ({groups})"));
+        }
+    }
 }
 
 /// Reads names and values out of nodes, with the language's facts.
@@ -433,6 +489,10 @@ impl Reader<'_> {
         let strings = &self.language.facts.strings;
         let is = |kinds: &[String], node: Node| kinds.iter().any(|k| k == node.kind());
         let mut name = Name::default();
+        if is(&self.language.facts.values.identifier, node) {
+            name.push_literal(&self.text(node));
+            return name;
+        }
         if !is(&strings.kinds, node) {
             name.push_hole(&self.text(node));
             return name;

@@ -3,8 +3,9 @@
 
 use std::ops::Range;
 
-use crate::language::Facts;
-use crate::syntax::{Analysis, HeaderSite};
+use crate::language::{Facts, Header};
+use crate::log::header_name;
+use crate::syntax::{Analysis, HeaderSite, Test};
 
 /// One change to the source: replace `range` (possibly empty) by `text`.
 #[derive(Debug)]
@@ -34,11 +35,17 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
         })
         .collect();
     for test in &analysis.tests {
+        let statement = || {
+            fill(
+                header.statement.as_deref().unwrap_or_default(),
+                header,
+                test,
+            )
+        };
         match &test.header {
             Some(HeaderSite::After(at)) => {
                 // The code may already separate the next statement (`do; assert x`).
-                let rest = &source[*at..];
-                let next = rest.iter().find(|b| !b.is_ascii_whitespace());
+                let next = source[*at..].iter().find(|b| !b.is_ascii_whitespace());
                 let separated =
                     next.is_some_and(|b| header.separator.as_bytes().first() == Some(b));
                 let separator = if separated {
@@ -48,16 +55,13 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
                 };
                 edits.push(Edit {
                     range: *at..*at,
-                    text: format!(" {}{separator}", header.statement),
+                    text: format!("{}{}{separator}", header.before, statement()),
                 })
             }
             Some(HeaderSite::Wrap(range)) => {
                 edits.push(Edit {
                     range: range.start..range.start,
-                    text: format!(
-                        "{}{}{} ",
-                        header.wrap_open, header.statement, header.separator
-                    ),
+                    text: format!("{}{}{} ", header.wrap_open, statement(), header.separator),
                 });
                 edits.push(Edit {
                     range: range.end..range.end,
@@ -67,7 +71,32 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
             None => {}
         }
     }
+    if let Some(each) = &header.append_each {
+        // Code after the last line announces the tests: no original line moves.
+        let mut text = String::new();
+        if !source.is_empty() && !source.ends_with(b"\n") {
+            text.push('\n');
+        }
+        text.push_str(header.append.as_deref().unwrap_or_default());
+        for test in analysis.tests.iter().filter(|t| t.body.is_some()) {
+            text.push_str(&fill(each, header, test));
+            text.push('\n');
+        }
+        edits.push(Edit {
+            range: source.len()..source.len(),
+            text,
+        });
+    }
     edits
+}
+
+/// A header template with `{name}` and `{id}` filled in as string literals.
+fn fill(template: &str, header: &Header, test: &Test) -> String {
+    let name = test.name.display();
+    let id = test.id.clone().unwrap_or_else(|| name.clone());
+    template
+        .replace("{name}", &header.quote.literal(&header_name(&name)))
+        .replace("{id}", &header.quote.literal(&id))
 }
 
 /// A removal that leaves its line blank also takes the line's indentation, so the line ends
