@@ -1,11 +1,12 @@
 //! `--combine`: joins the run's results, the metadata and the split output into results.json,
 //! in source order.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use serde::Deserialize;
 
-use crate::log::header_name;
+use crate::junit;
+use crate::log::{Outputs, header_name};
 use crate::meta::Metadata;
 use crate::results::{Results, Status, TestResult};
 
@@ -20,6 +21,9 @@ pub struct Run {
 #[derive(Debug, Deserialize)]
 pub struct RunTest {
     pub name: String,
+    /// JUnit's `classname`; absent in the Exercism JSON, whose names are the full names.
+    #[serde(default)]
+    pub classname: Option<String>,
     pub status: Status,
     #[serde(default)]
     pub message: Option<String>,
@@ -37,10 +41,14 @@ struct ExercismJson {
     tests: Vec<RunTest>,
 }
 
-/// Reads run results, detecting the format from the content.
+/// Reads run results, detecting the format from the content: JUnit XML or Exercism JSON.
 pub fn parse_run(content: &[u8]) -> Result<Run, String> {
+    let start = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
+    if start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<') {
+        return junit::parse(content);
+    }
     let json: ExercismJson = serde_json::from_slice(content)
-        .map_err(|e| format!("not results in the Exercism JSON format ({e})"))?;
+        .map_err(|e| format!("not results as JUnit XML or the Exercism JSON format ({e})"))?;
     Ok(Run {
         tests: json.tests,
         message: json.message,
@@ -48,30 +56,84 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
 }
 
 /// Reads the `{test name: output}` object that `--log-to-json` writes.
-pub fn parse_outputs(content: &[u8]) -> Result<HashMap<String, String>, String> {
+pub fn parse_outputs(content: &[u8]) -> Result<Outputs, String> {
     serde_json::from_slice(content)
         .map_err(|e| format!("not an object of test names to output strings ({e})"))
 }
 
-/// The combined results, and the names of the tests that had no metadata.
-pub fn combine(
-    run: Run,
-    metadata: &Metadata,
-    outputs: &HashMap<String, String>,
-) -> (Results, Vec<String>) {
-    let exact: HashMap<&str, usize> = metadata
-        .tests
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.name_parts.is_none())
-        .rev()
-        .map(|(i, t)| (t.name.as_str(), i))
-        .collect();
-    // A runtime name that no test has exactly belongs to the most specific template that
-    // matches it (the most literal text), the first in source order among equals.
-    let find = |name: &str| {
-        exact.get(name).copied().or_else(|| {
-            metadata
+/// The split output, looked up by header name.
+struct Printed<'a> {
+    outputs: &'a Outputs,
+    /// Each header's place among the headers, in the order they appeared.
+    at: HashMap<&'a str, usize>,
+}
+
+impl<'a> Printed<'a> {
+    fn new(outputs: &'a Outputs) -> Printed<'a> {
+        let mut at = HashMap::new();
+        for (i, (name, _)) in outputs.entries.iter().enumerate() {
+            at.entry(name.as_str()).or_insert(i);
+        }
+        Printed { outputs, at }
+    }
+
+    fn get(&self, name: &str) -> Option<&'a str> {
+        self.at
+            .get(name)
+            .map(|&i| self.outputs.entries[i].1.as_str())
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        self.at.get(name).copied()
+    }
+}
+
+/// Finds the metadata entry of each result.
+struct Join<'a> {
+    metadata: &'a Metadata,
+    exact: HashMap<&'a str, usize>,
+    /// Entries by the last part of their runtime identifier (the method name).
+    by_method: HashMap<&'a str, Vec<usize>>,
+    /// For method names several tests share, the candidates not yet taken, in the order
+    /// their headers appear in the log (the order they ran).
+    queues: HashMap<String, VecDeque<usize>>,
+}
+
+impl<'a> Join<'a> {
+    fn new(metadata: &'a Metadata) -> Join<'a> {
+        let mut exact = HashMap::new();
+        let mut by_method: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, test) in metadata.tests.iter().enumerate() {
+            if test.name_parts.is_none() {
+                exact.entry(test.name.as_str()).or_insert(i);
+            }
+            if let Some(id) = &test.id {
+                let method = id.rsplit('.').next().unwrap_or(id);
+                by_method.entry(method).or_default().push(i);
+            }
+        }
+        Join {
+            metadata,
+            exact,
+            by_method,
+            queues: HashMap::new(),
+        }
+    }
+
+    fn find(&mut self, test: &RunTest, outputs: &Printed) -> Option<usize> {
+        match &test.classname {
+            Some(classname) if !self.by_method.is_empty() => {
+                self.find_by_id(test, classname, outputs)
+            }
+            _ => self.find_by_name(&test.name),
+        }
+    }
+
+    /// A name exactly, else the most specific template that matches it (the most literal
+    /// text), the first in source order among equals.
+    fn find_by_name(&self, name: &str) -> Option<usize> {
+        self.exact.get(name).copied().or_else(|| {
+            self.metadata
                 .tests
                 .iter()
                 .enumerate()
@@ -83,37 +145,98 @@ pub fn combine(
                 .max_by_key(|&(literal, i)| (literal, usize::MAX - i))
                 .map(|(_, i)| i)
         })
-    };
+    }
 
-    let mut placed: Vec<(Option<usize>, TestResult)> = run
-        .tests
-        .into_iter()
-        .map(|test| {
-            let meta = find(&test.name);
-            let (test_code, task_id) = match meta.map(|i| &metadata.tests[i]) {
-                Some(m) => (Some(m.test_code.clone()), m.task_id),
-                None => (None, None),
+    /// JUnit: the method name, then the classes in `classname`; when that still leaves
+    /// several (minitest-reporters writes `Minitest::Result` for every class), the next one
+    /// to have run, by the order of headers in the log.
+    fn find_by_id(&mut self, test: &RunTest, classname: &str, outputs: &Printed) -> Option<usize> {
+        let candidates = self.by_method.get(test.name.as_str())?;
+        if let [only] = candidates.as_slice() {
+            return Some(*only);
+        }
+        let classname = classname.replace("::", ".");
+        let by_class: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let id = self.metadata.tests[i].id.as_deref().unwrap_or_default();
+                let groups = id.rsplit_once('.').map_or("", |(groups, _)| groups);
+                !groups.is_empty()
+                    && (classname == groups || classname.ends_with(&format!(".{groups}")))
+            })
+            .collect();
+        if let [only] = by_class.as_slice() {
+            return Some(*only);
+        }
+        let metadata = self.metadata;
+        let queue = self.queues.entry(test.name.clone()).or_insert_with(|| {
+            let ran_at = |i: &usize| {
+                let header = header_name(&metadata.tests[*i].name);
+                outputs.position(&header).unwrap_or(usize::MAX)
             };
-            let output = outputs.get(&*header_name(&test.name)).cloned();
-            let result = TestResult::new(
-                test.name,
-                test.status,
-                test.message,
-                test_code,
-                task_id,
-                output,
-            );
-            (meta, result)
-        })
-        .collect();
+            let mut queue: Vec<usize> = candidates.clone();
+            queue.sort_by_key(|i| (ran_at(i), *i));
+            queue.into()
+        });
+        queue.pop_front()
+    }
+}
+
+/// The combined results, and the names of the tests that had no metadata.
+pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Vec<String>) {
+    let outputs = &Printed::new(outputs);
+    let mut join = Join::new(metadata);
+    // One result per metadata entry (subtest reports of one test merge), then the rest.
+    let mut joined: HashMap<usize, usize> = HashMap::new();
+    let mut placed: Vec<(Option<usize>, RunTest)> = Vec::new();
+    for test in run.tests {
+        let meta = join.find(&test, outputs);
+        // A generated test matched by a template keeps its own runtime name.
+        let merge_into = meta.filter(|i| metadata.tests[*i].name_parts.is_none());
+        match merge_into.and_then(|i| joined.get(&i).copied()) {
+            Some(at) => {
+                let earlier = &mut placed[at].1;
+                earlier.status = junit::worst(earlier.status, test.status);
+                earlier.message = match (earlier.message.take(), test.message) {
+                    (Some(a), Some(b)) => Some(format!("{a}\n\n{b}")),
+                    (a, b) => a.or(b),
+                };
+            }
+            None => {
+                if let Some(i) = merge_into {
+                    joined.insert(i, placed.len());
+                }
+                placed.push((meta, test));
+            }
+        }
+    }
     // Source order; tests without metadata keep their run order, after the others.
     placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
-    let unknown = placed
-        .iter()
-        .filter(|(meta, _)| meta.is_none())
-        .map(|(_, t)| t.name.clone())
+
+    let mut unknown = Vec::new();
+    let tests = placed
+        .into_iter()
+        .map(|(meta, test)| {
+            let meta = meta.map(|i| &metadata.tests[i]);
+            let name = match meta {
+                Some(m) if m.name_parts.is_none() => m.name.clone(),
+                _ => test.name,
+            };
+            if meta.is_none() {
+                unknown.push(name.clone());
+            }
+            let output = outputs.get(&header_name(&name)).map(str::to_string);
+            TestResult::new(
+                name,
+                test.status,
+                test.message,
+                meta.map(|m| m.test_code.clone()),
+                meta.and_then(|m| m.task_id),
+                output,
+            )
+        })
         .collect();
-    let tests = placed.into_iter().map(|(_, t)| t).collect();
     (Results::new(tests, run.message), unknown)
 }
 
@@ -139,6 +262,7 @@ mod tests {
                 .iter()
                 .map(|n| RunTest {
                     name: n.to_string(),
+                    classname: None,
                     status: Status::Pass,
                     message: None,
                 })
@@ -165,7 +289,7 @@ mod tests {
                 "test gen 1",
             ]),
             &metadata,
-            &HashMap::new(),
+            &Outputs::default(),
         );
         let names: Vec<_> = results.tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(
@@ -197,7 +321,7 @@ mod tests {
         let (results, _) = combine(
             run(&["test reverse case 2", "test ab"]),
             &metadata,
-            &HashMap::new(),
+            &Outputs::default(),
         );
         let codes: Vec<_> = results
             .tests

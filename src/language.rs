@@ -17,13 +17,29 @@ struct Entry {
     mix_query: Option<&'static str>,
 }
 
-const REGISTRY: &[Entry] = &[Entry {
-    name: "elixir",
-    grammar: || tree_sitter_elixir::LANGUAGE.into(),
-    facts: include_str!("../grammars/elixir.toml"),
-    tests_query: include_str!("../queries/elixir/tests.scm"),
-    mix_query: Some(include_str!("../queries/elixir/mix.scm")),
-}];
+const REGISTRY: &[Entry] = &[
+    Entry {
+        name: "elixir",
+        grammar: || tree_sitter_elixir::LANGUAGE.into(),
+        facts: include_str!("../grammars/elixir.toml"),
+        tests_query: include_str!("../queries/elixir/tests.scm"),
+        mix_query: Some(include_str!("../queries/elixir/mix.scm")),
+    },
+    Entry {
+        name: "ruby",
+        grammar: || tree_sitter_ruby::LANGUAGE.into(),
+        facts: include_str!("../grammars/ruby.toml"),
+        tests_query: include_str!("../queries/ruby/tests.scm"),
+        mix_query: None,
+    },
+    Entry {
+        name: "python",
+        grammar: || tree_sitter_python::LANGUAGE.into(),
+        facts: include_str!("../grammars/python.toml"),
+        tests_query: include_str!("../queries/python/tests.scm"),
+        mix_query: None,
+    },
+];
 
 /// The declarative facts of `grammars/<lang>.toml`.
 #[derive(Debug, Deserialize)]

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod combine;
 pub mod error;
 pub mod files;
+pub mod junit;
 pub mod language;
 pub mod log;
 pub mod meta;

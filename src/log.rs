@@ -21,6 +21,30 @@ pub struct Outputs {
     pub entries: Vec<(String, String)>,
 }
 
+impl<'de> serde::Deserialize<'de> for Outputs {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Outputs;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of test names to output strings")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Outputs, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, String>()? {
+                    entries.push(entry);
+                }
+                Ok(Outputs { entries })
+            }
+        }
+        // Kept in the log's order, which tells the order the tests ran in.
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
 impl serde::Serialize for Outputs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;

@@ -94,7 +94,8 @@ pub fn test_code(source: &[u8], mut range: Range<usize>, omitted: &[Range<usize>
         .rev()
         .take_while(|b| matches!(b, b' ' | b'\t'));
     let indent = indent.count();
-    if range.start == indent || source[range.start - indent - 1] == b'\n' {
+    let starts_line = range.start == indent || source[range.start - indent - 1] == b'\n';
+    if starts_line {
         range.start -= indent;
     }
     let mut kept = Vec::with_capacity(range.len());
@@ -122,7 +123,8 @@ pub fn test_code(source: &[u8], mut range: Range<usize>, omitted: &[Range<usize>
     while lines.last().is_some_and(|l| l.trim().is_empty()) {
         lines.pop();
     }
-    let inline_first = first_inline.is_some_and(|l| !l.is_empty()) && !lines.is_empty();
+    let inline_first = !starts_line && first_inline.is_some_and(|l| !l.is_empty());
+    let inline_first = inline_first && !lines.is_empty();
     let indented = if inline_first {
         &lines[1..]
     } else {

@@ -1,0 +1,122 @@
+//! JUnit XML results, as `pytest --junitxml` and minitest-reporters' JUnit reporter write
+//! them: one `<testcase>` per test (or per subtest report), failures and errors as child
+//! elements whose text is the framework's message and traceback.
+
+use crate::combine::{Run, RunTest};
+use crate::results::Status;
+
+/// The tests of a JUnit document, in the order it lists them.
+pub fn parse(content: &[u8]) -> Result<Run, String> {
+    let text = String::from_utf8_lossy(content);
+    let document =
+        roxmltree::Document::parse(&text).map_err(|e| format!("not valid JUnit XML ({e})"))?;
+    let mut tests = Vec::new();
+    for case in document
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+    {
+        let Some(name) = case.attribute("name") else {
+            return Err(format!(
+                "a <testcase> at byte {} has no name attribute",
+                case.range().start
+            ));
+        };
+        let mut status = Status::Pass;
+        let mut messages = Vec::new();
+        for child in case.children().filter(|c| c.is_element()) {
+            let child_status = match child.tag_name().name() {
+                "error" => Status::Error,
+                "failure" => Status::Fail,
+                "skipped" => {
+                    messages.push("The test was skipped.".to_string());
+                    Status::Fail
+                }
+                _ => continue,
+            };
+            status = worst(status, child_status);
+            let body: String = child
+                .descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect();
+            let body = body.trim();
+            let message = if body.is_empty() {
+                child.attribute("message").unwrap_or("").trim()
+            } else {
+                body
+            };
+            if !message.is_empty() {
+                messages.push(message.to_string());
+            }
+        }
+        tests.push(RunTest {
+            name: name.to_string(),
+            classname: case.attribute("classname").map(str::to_string),
+            status,
+            message: (!messages.is_empty()).then(|| messages.join("\n\n")),
+        });
+    }
+    Ok(Run {
+        tests,
+        message: None,
+    })
+}
+
+/// The status that tells more: an error beats a failure beats a pass.
+pub fn worst(a: Status, b: Status) -> Status {
+    let rank = |s| match s {
+        Status::Pass => 0,
+        Status::Fail => 1,
+        Status::Error => 2,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_errors_and_skips_become_statuses_with_messages() {
+        let xml = br#"<?xml version="1.0"?>
+<testsuites><testsuite name="pytest">
+  <testcase classname="m.KettleTest" name="test_ok"/>
+  <testcase classname="m.KettleTest" name="test_two_subtests">
+    <failure message="AssertionError: 1">first &amp; traceback</failure>
+    <failure message="AssertionError: 2">second</failure>
+  </testcase>
+  <testcase classname="m.KettleTest" name="test_err"><error message="boom"/></testcase>
+  <testcase classname="m.KettleTest" name="test_skip"><skipped message="later"/></testcase>
+</testsuite></testsuites>"#;
+        let run = parse(xml).unwrap();
+        let summary: Vec<_> = run
+            .tests
+            .iter()
+            .map(|t| (t.name.as_str(), t.status, t.message.as_deref()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("test_ok", Status::Pass, None),
+                (
+                    "test_two_subtests",
+                    Status::Fail,
+                    Some("first & traceback\n\nsecond")
+                ),
+                ("test_err", Status::Error, Some("boom")),
+                (
+                    "test_skip",
+                    Status::Fail,
+                    Some("The test was skipped.\n\nlater")
+                ),
+            ]
+        );
+        assert_eq!(run.tests[0].classname.as_deref(), Some("m.KettleTest"));
+    }
+
+    #[test]
+    fn broken_xml_is_an_error_not_a_panic() {
+        assert!(parse(b"<testsuite><testcase name='x'>").is_err());
+        assert!(parse(b"<testcase/>").is_err());
+    }
+}
