@@ -43,6 +43,10 @@ impl TestMeta {
 
 /// Builds the metadata of an analysed file.
 pub fn metadata(analysis: &Analysis, source: &[u8]) -> Metadata {
+    let ranges = Ranges {
+        omitted: analysis.omitted.clone(),
+        verbatim: analysis.verbatim.clone(),
+    };
     let tests = analysis
         .tests
         .iter()
@@ -51,7 +55,7 @@ pub fn metadata(analysis: &Analysis, source: &[u8]) -> Metadata {
             test_code: test
                 .body
                 .as_ref()
-                .map(|body| test_code(source, body.clone(), &analysis.omitted))
+                .map(|body| test_code(source, body.clone(), &ranges))
                 .unwrap_or_default(),
             task_id: test.task_id,
             id: test.id.clone(),
@@ -87,7 +91,10 @@ pub fn matches_parts(parts: &[String], name: &str) -> bool {
 
 /// The body as the student reads it: the lines of `range`, dedented by their common
 /// indentation, with leading and trailing blank lines and the lines of `omitted` dropped.
-pub fn test_code(source: &[u8], mut range: Range<usize>, omitted: &[Range<usize>]) -> String {
+/// Lines that continue a `verbatim` literal are text, not code: they are kept as written and
+/// do not count for the indentation.
+pub fn test_code(source: &[u8], range: Range<usize>, analysis_ranges: &Ranges) -> String {
+    let mut range = range;
     // A body that starts a line starts with that line's indentation.
     let indent = source[..range.start]
         .iter()
@@ -98,51 +105,66 @@ pub fn test_code(source: &[u8], mut range: Range<usize>, omitted: &[Range<usize>
     if starts_line {
         range.start -= indent;
     }
-    let mut kept = Vec::with_capacity(range.len());
+    // (text, is verbatim) for each kept line.
+    let mut lines: Vec<(String, bool)> = Vec::new();
     let mut at = range.start;
     for line in source[range.clone()].split_inclusive(|&b| b == b'\n') {
         let span = at..at + line.len();
         at = span.end;
-        if !omitted
-            .iter()
-            .any(|o| o.start < span.end && span.start < o.end)
-        {
-            kept.extend_from_slice(line);
+        let overlaps = |r: &Range<usize>| r.start < span.end && span.start < r.end;
+        if analysis_ranges.omitted.iter().any(overlaps) {
+            continue;
         }
+        let verbatim = analysis_ranges
+            .verbatim
+            .iter()
+            .any(|r| r.start < span.start && span.start < r.end);
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches('\n').trim_end_matches('\r');
+        lines.push((text.to_string(), verbatim));
     }
-    let text = String::from_utf8_lossy(&kept);
-    let mut lines: Vec<&str> = text.lines().collect();
     // The rest of the header line (after `do`, `:`) belongs to the body only if it has code.
-    let first_inline = lines.first().map(|l| l.trim().to_string());
-    if first_inline.as_deref() == Some("") {
+    let inline_first = !starts_line && lines.first().is_some_and(|(l, _)| !l.trim().is_empty());
+    if !starts_line && !inline_first && !lines.is_empty() {
         lines.remove(0);
     }
-    while lines.first().is_some_and(|l| l.trim().is_empty()) {
+    let blank = |(l, v): &(String, bool)| !v && l.trim().is_empty();
+    while lines.first().is_some_and(blank) {
         lines.remove(0);
     }
-    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+    while lines.last().is_some_and(blank) {
         lines.pop();
     }
-    let inline_first = !starts_line && first_inline.is_some_and(|l| !l.is_empty());
-    let inline_first = inline_first && !lines.is_empty();
-    let indented = if inline_first {
-        &lines[1..]
-    } else {
-        &lines[..]
-    };
-    let indent = common_indent(indented);
-    let mut out: Vec<String> = Vec::with_capacity(lines.len());
-    for (i, line) in lines.iter().enumerate() {
-        let line = if i == 0 && inline_first {
-            line.trim_start()
-        } else if line.trim().is_empty() {
-            ""
-        } else {
-            &line[indent.len()..]
-        };
-        out.push(line.trim_end_matches('\r').to_string());
-    }
+    let code: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, verbatim))| !verbatim && !(*i == 0 && inline_first))
+        .map(|(_, (l, _))| l.as_str())
+        .collect();
+    let indent = common_indent(&code).len();
+    let out: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, (line, verbatim))| {
+            if i == 0 && inline_first {
+                line.trim_start()
+            } else if *verbatim {
+                line.as_str()
+            } else if line.trim().is_empty() {
+                ""
+            } else {
+                &line[indent..]
+            }
+        })
+        .collect();
     out.join("\n").trim_end().to_string()
+}
+
+/// The ranges of a file that shape `test_code`.
+#[derive(Default)]
+pub struct Ranges {
+    pub omitted: Vec<Range<usize>>,
+    pub verbatim: Vec<Range<usize>>,
 }
 
 /// The longest whitespace prefix shared by every non-blank line.
@@ -192,7 +214,7 @@ mod tests {
     fn test_code_is_dedented_and_trimmed_but_keeps_inner_blank_lines() {
         let source = b" \n    a = 1\n\n      b(a)\n    # done\n  \n";
         assert_eq!(
-            test_code(source, 0..source.len(), &[]),
+            test_code(source, 0..source.len(), &Ranges::default()),
             "a = 1\n\n  b(a)\n# done"
         );
     }
@@ -200,7 +222,10 @@ mod tests {
     #[test]
     fn test_code_of_a_one_line_body_is_that_line() {
         let source = b" assert f() == 1 ";
-        assert_eq!(test_code(source, 0..source.len(), &[]), "assert f() == 1");
+        assert_eq!(
+            test_code(source, 0..source.len(), &Ranges::default()),
+            "assert f() == 1"
+        );
     }
 
     #[test]
@@ -214,13 +239,33 @@ mod tests {
                 .unwrap();
             at..at + text.len()
         };
-        let omitted = [skip("skip\n"), skip("skip(\n    'x')")];
-        assert_eq!(test_code(source, body, &omitted), "a = 1\nb");
+        let ranges = Ranges {
+            omitted: vec![skip("skip\n"), skip("skip(\n    'x')")],
+            verbatim: vec![],
+        };
+        assert_eq!(test_code(source, body, &ranges), "a = 1\nb");
+    }
+
+    #[test]
+    fn lines_inside_a_verbatim_literal_keep_their_indentation() {
+        let source = b"\n    s = \"\"\"a\n  b\"\"\"\n    f(s)\n";
+        let start = source.iter().position(|&b| b == b'"').unwrap();
+        let ranges = Ranges {
+            omitted: vec![],
+            verbatim: vec![start..start + 12],
+        };
+        assert_eq!(
+            test_code(source, 0..source.len(), &ranges),
+            "s = \"\"\"a\n  b\"\"\"\nf(s)"
+        );
     }
 
     #[test]
     fn mixed_tabs_and_spaces_dedent_only_by_what_all_lines_share() {
         let source = b"\n\t  a\n\t b\n";
-        assert_eq!(test_code(source, 0..source.len(), &[]), " a\nb");
+        assert_eq!(
+            test_code(source, 0..source.len(), &Ranges::default()),
+            " a\nb"
+        );
     }
 }

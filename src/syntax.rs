@@ -16,6 +16,7 @@
 //! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
 //! | `@test.header.after` | `--transform` puts the header statement right after this node, on its line |
 //! | `@test_code.omit` | the lines of this node are left out of `test_code` (Ruby's `skip`) |
+//! | `@test_code.verbatim` | a literal whose later lines are text, not code: `test_code` does not dedent them |
 //! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block, a class) |
 //! | `@task_id.next` | a task id value that applies to the next test |
 //! | `@task_id.following` | a task id value for every later test of a scope: the `@scope` of the same match, else the innermost `@scope` around it |
@@ -40,6 +41,8 @@ pub struct Analysis {
     pub removals: Vec<Removal>,
     /// Byte ranges whose lines are left out of `test_code`.
     pub omitted: Vec<Range<usize>>,
+    /// Byte ranges of literals whose later lines `test_code` keeps as written.
+    pub verbatim: Vec<Range<usize>>,
     /// The 1-based line of the first syntax error, if the file has one.
     pub syntax_error_line: Option<usize>,
 }
@@ -209,6 +212,7 @@ enum Role {
     HeaderAfter,
     HeaderWrap,
     TestCodeOmit,
+    TestCodeVerbatim,
     Group,
     GroupName,
     Scope,
@@ -229,6 +233,7 @@ impl Role {
             "test.header.after" => Role::HeaderAfter,
             "test.header.wrap" => Role::HeaderWrap,
             "test_code.omit" => Role::TestCodeOmit,
+            "test_code.verbatim" => Role::TestCodeVerbatim,
             "group" => Role::Group,
             "group.name" => Role::GroupName,
             "scope" => Role::Scope,
@@ -288,6 +293,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             tests: Vec::new(),
             removals: Vec::new(),
             omitted: Vec::new(),
+            verbatim: Vec::new(),
             syntax_error_line: Some(1),
         };
     };
@@ -303,6 +309,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     let mut tags = Vec::new();
     let mut removals = Vec::new();
     let mut omitted = Vec::new();
+    let mut verbatim = Vec::new();
 
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(&query, root, source);
@@ -325,6 +332,9 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                     value: reader.integer(n),
                 }),
                 Role::TestCodeOmit => omitted.push(n.byte_range()),
+                Role::TestCodeVerbatim if n.start_position().row != n.end_position().row => {
+                    verbatim.push(n.byte_range())
+                }
                 Role::Remove => removals.push(Removal {
                     range: n.byte_range(),
                     placeholder: false,
@@ -385,6 +395,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
         tests,
         removals,
         omitted,
+        verbatim,
         syntax_error_line: root.has_error().then(|| first_error_line(root)),
     }
 }

@@ -100,14 +100,6 @@ fn test_files(dir: &Path) -> Vec<String> {
     files
 }
 
-/// The 1-based number of the first line of `text` containing `needle`.
-fn line_of(text: &str, needle: &str) -> usize {
-    text.lines()
-        .position(|line| line.contains(needle))
-        .unwrap_or_else(|| panic!("{needle:?} not found"))
-        + 1
-}
-
 #[test]
 fn a_real_mix_test_run_becomes_a_correct_results_json() {
     if !common::have("elixir", "apt-get install -y elixir") {
@@ -176,21 +168,9 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
         common::root().join("fixtures/elixir_e2e/lasagna_party/test/lasagna_party_test.exs"),
     )
     .unwrap();
-    let test_line = line_of(&original, "test \"portions for the guests\"");
-    let assert_line = line_of(&original, "assert LasagnaParty.portions(layers) == guests");
+    let test_line = common::line_of(&original, "test \"portions for the guests\"");
+    let assert_line = common::line_of(&original, "assert LasagnaParty.portions(layers) == guests");
     let message = tests[6]["message"].as_str().unwrap();
-    let mut lines: Vec<usize> = message
-        .split("test/lasagna_party_test.exs:")
-        .skip(1)
-        .map(|rest| {
-            rest.split(|c: char| !c.is_ascii_digit())
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
-        .collect();
-    lines.sort();
-    lines.dedup();
+    let lines = common::lines_cited(message, "test/lasagna_party_test.exs");
     assert_eq!(lines, [test_line, assert_line], "in message:\n{message}");
 }

@@ -6,7 +6,7 @@
 //! | `test.<ext>` | `--parse-meta` / `--transform` | `expected_metadata.json` / `expected_transformed.<ext>` |
 //! | `mix.exs` | `--transform-mix` | `expected_mix.exs` |
 //! | `stdout.log` | `--log-to-json` | `expected_output.json` |
-//! | `run_results.json`, `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
+//! | `run_results.json` or `.xml`, `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
 //!
 //! Whatever the steps print on stderr must equal `expected_stderr.txt` (absent: nothing).
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
@@ -110,11 +110,14 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
             &["--transform", &format!("{test_file}:{transformed}")],
         );
         case.check(&transformed, &format!("expected_{transformed}"));
-        let lines = |name: &str| fs::read_to_string(work.join(name)).unwrap().lines().count();
-        assert_eq!(
-            lines(&test_file),
-            lines(&transformed),
-            "{}: the transform must keep every line where it was",
+        // Every original line keeps its number: edits stay on their lines, and code may
+        // only be appended after the original end.
+        let read = |name: &str| fs::read_to_string(work.join(name)).unwrap();
+        let (original, transformed) = (read(&test_file), read(&transformed));
+        let (before, after) = (original.lines().count(), transformed.lines().count());
+        assert!(
+            after == before || (after > before && transformed.starts_with(original.trim_end())),
+            "{}: the transform moved lines ({before} lines became {after})",
             dir.display()
         );
     }
@@ -128,15 +131,17 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
         stderr += &run(&work, &["--log-to-json", "stdout.log:split.json"]);
         case.check("split.json", "expected_output.json");
     }
-    if case.has("run_results.json") {
-        fs::copy(dir.join("run_results.json"), work.join("results.json")).unwrap();
+    let run_results = ["run_results.json", "run_results.xml"]
+        .into_iter()
+        .find(|name| case.has(name));
+    if let Some(run_results) = run_results {
+        let results = run_results.trim_start_matches("run_");
+        fs::copy(dir.join(run_results), work.join(results)).unwrap();
         case.copy_in("metadata.json");
         case.copy_in("output.json");
-        stderr += &run(
-            &work,
-            &["--combine", "results.json:metadata.json:output.json"],
-        );
-        case.check("results.json", "expected_results.json");
+        let spec = format!("{results}:metadata.json:output.json");
+        stderr += &run(&work, &["--combine", &spec]);
+        case.check(results, "expected_results.json");
     }
     case.compare(&stderr, "expected_stderr.txt");
     case.mismatches

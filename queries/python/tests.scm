@@ -31,3 +31,7 @@
           name: (identifier) @_key (#eq? @_key "taskno")
           value: (_) @task_id.following))))
   definition: (class_definition body: (block) @scope))
+
+; The later lines of a string written over several lines are text: test_code keeps their
+; indentation as it is.
+(string) @test_code.verbatim

@@ -12,17 +12,22 @@ pub fn root() -> PathBuf {
 /// Whether `tool` can run here. Outside CI a missing tool skips the calling test with one
 /// line saying how to install it; with `CI` set it fails the test, because CI must run it.
 pub fn have(tool: &str, install: &str) -> bool {
-    let found = Command::new(tool)
-        .arg("--version")
+    have_command(&[tool, "--version"], tool, install)
+}
+
+/// Like [`have`], for a tool checked by running `command` (a Ruby library, a Python module).
+pub fn have_command(command: &[&str], what: &str, install: &str) -> bool {
+    let found = Command::new(command[0])
+        .args(&command[1..])
         .output()
         .is_ok_and(|out| out.status.success());
     if found {
         return true;
     }
     if std::env::var_os("CI").is_some() {
-        panic!("{tool} is required in CI but was not found; install it with: {install}");
+        panic!("{what} is required in CI but was not found; install it with: {install}");
     }
-    eprintln!("SKIPPED: {tool} not found; install it with: {install}");
+    eprintln!("SKIPPED: {what} not found; install it with: {install}");
     false
 }
 
@@ -62,4 +67,34 @@ pub fn unhex(hex: &str) -> String {
         .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
         .collect();
     String::from_utf8(bytes).unwrap()
+}
+
+/// The 1-based number of the first line of `text` containing `needle`.
+pub fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|line| line.contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not found"))
+        + 1
+}
+
+/// Every line number that follows `file:` in `message`, sorted and without repeats.
+pub fn lines_cited(message: &str, file: &str) -> Vec<usize> {
+    let mut lines: Vec<usize> = message
+        .split(&format!("{file}:"))
+        .skip(1)
+        .filter_map(|rest| {
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+/// Reads a results.json.
+pub fn results(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).expect("results.json is valid JSON")
 }

@@ -1,0 +1,130 @@
+//! Python end to end with the real framework: pytest runs a transformed unittest file with
+//! `--junitxml`; the captured stdout and the JUnit XML become results.json.
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+#[test]
+fn a_real_pytest_run_becomes_a_correct_results_json() {
+    if !common::have_command(
+        &["python3", "-m", "pytest", "--version"],
+        "pytest",
+        "pip install pytest",
+    ) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let exercise = common::root().join("fixtures/python_e2e/tea_house");
+    common::copy_tree(&exercise, dir);
+    let test_file = "tea_house_test.py";
+    common::helper(
+        dir,
+        &[
+            "--parse-meta",
+            &format!("{test_file}:metadata.json"),
+            "--transform",
+            &format!("{test_file}:{test_file}"),
+        ],
+    );
+
+    // -s lets prints (and headers) through to stdout; without the terminal reporter, stdout
+    // holds only what the tests print.
+    let run = Command::new("python3")
+        .current_dir(dir)
+        .args([
+            "-m",
+            "pytest",
+            "-s",
+            "-p",
+            "no:terminal",
+            "-p",
+            "no:cacheprovider",
+        ])
+        .args(["--junitxml=results.xml", test_file])
+        .output()
+        .unwrap();
+    fs::write(dir.join("output"), &run.stdout).unwrap();
+    assert!(
+        dir.join("results.xml").exists(),
+        "pytest wrote no JUnit report; stderr:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    common::helper(
+        dir,
+        &[
+            "--log-to-json",
+            "output:output.json",
+            "--combine",
+            "results.xml:metadata.json:output.json",
+        ],
+    );
+
+    let results = common::results(&dir.join("results.xml"));
+    let tests = results["tests"].as_array().unwrap();
+    let field = |key: &str| -> Vec<String> { tests.iter().map(|t| t[key].to_string()).collect() };
+    assert_eq!(results["version"], 3);
+    assert_eq!(results["status"], "fail");
+    // Source order, though pytest runs unittest methods in alphabetical order.
+    assert_eq!(
+        field("name"),
+        [
+            "\"TeaHouse > brew minutes\"",
+            "\"TeaHouse > cups\"",
+            "\"TeaHouse > price of a big order\"",
+            "\"Steep > every tea\"",
+            "\"Steep > another print\"",
+        ]
+    );
+    assert_eq!(
+        field("status"),
+        ["\"pass\"", "\"pass\"", "\"fail\"", "\"fail\"", "\"pass\""]
+    );
+    // Method marks, and the class mark for the methods without one.
+    assert_eq!(field("task_id"), ["1", "2", "3", "4", "4"]);
+    assert_eq!(
+        field("output"),
+        [
+            "null",
+            "\"pouring 1000 ml\"",
+            "null",
+            "null",
+            "\"steeping\""
+        ]
+    );
+
+    // test_code: docstring kept, and the last statement complete over its four lines.
+    assert_eq!(
+        tests[1]["test_code"],
+        "\"\"\"A pot of a litre fills four cups.\"\"\"\nself.assertEqual(cups(1000), 4)"
+    );
+    assert!(
+        tests[2]["test_code"]
+            .as_str()
+            .unwrap()
+            .ends_with("    msg=\"ten cups get a discount\",\n)")
+    );
+
+    // The subTest loop is one test that fails with the messages of both failing subtests.
+    let subtests = tests[3]["message"].as_str().unwrap();
+    assert!(
+        subtests.matches("AssertionError").count() >= 2,
+        "{subtests}"
+    );
+
+    // Failure lines point into the original, untransformed test file.
+    let original = fs::read_to_string(exercise.join(test_file)).unwrap();
+    let price = tests[2]["message"].as_str().unwrap();
+    // The failing call starts on the line before its first argument.
+    let call = common::line_of(&original, "price(10),") - 1;
+    assert_eq!(common::lines_cited(price, test_file), [call]);
+    assert_eq!(
+        common::lines_cited(subtests, test_file),
+        [common::line_of(
+            &original,
+            "self.assertTrue(steep(tea, minutes))"
+        )]
+    );
+}

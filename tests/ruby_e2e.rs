@@ -1,0 +1,137 @@
+//! Ruby end to end with the real frameworks: Debian's Minitest and minitest-reporters' JUnit
+//! reporter run a transformed test file; the captured stdout and the JUnit XML become
+//! results.json.
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+#[test]
+fn a_real_minitest_run_becomes_a_correct_results_json() {
+    let install = "apt-get install -y ruby ruby-minitest ruby-minitest-reporters";
+    if !common::have_command(
+        &["ruby", "-e", "require 'minitest/reporters'"],
+        "ruby with minitest-reporters",
+        install,
+    ) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let exercise = common::root().join("fixtures/ruby_e2e/garden_party");
+    common::copy_tree(&exercise, dir);
+    let test_file = "garden_party_test.rb";
+    common::helper(
+        dir,
+        &[
+            "--parse-meta",
+            &format!("{test_file}:metadata.json"),
+            "--transform",
+            &format!("{test_file}:{test_file}"),
+        ],
+    );
+
+    let run = Command::new("ruby")
+        .current_dir(dir)
+        .env("JUNIT_DIR", dir.join("junit"))
+        .arg("-W0")
+        .arg("-r")
+        .arg(common::root().join("fixtures/ruby_e2e/junit_setup.rb"))
+        .arg(test_file)
+        .output()
+        .unwrap();
+    fs::write(dir.join("output"), &run.stdout).unwrap();
+    let report = fs::read_dir(dir.join("junit"))
+        .unwrap_or_else(|_| {
+            panic!(
+                "no JUnit report; stderr:\n{}",
+                String::from_utf8_lossy(&run.stderr)
+            )
+        })
+        .next()
+        .expect("a JUnit file")
+        .unwrap()
+        .path();
+    fs::copy(report, dir.join("results.xml")).unwrap();
+    common::helper(
+        dir,
+        &[
+            "--log-to-json",
+            "output:output.json",
+            "--combine",
+            "results.xml:metadata.json:output.json",
+        ],
+    );
+
+    let results = common::results(&dir.join("results.xml"));
+    let tests = results["tests"].as_array().unwrap();
+    let field = |key: &str| -> Vec<String> {
+        tests
+            .iter()
+            .map(|t| t[key].as_str().unwrap_or("null").to_string())
+            .collect()
+    };
+    assert_eq!(results["version"], 3);
+    assert_eq!(results["status"], "fail");
+    // Source order, whatever order Minitest ran them in; the two test_length methods stay
+    // apart, and each gets its own result although JUnit names both classes Minitest::Result.
+    assert_eq!(
+        field("name"),
+        [
+            "One chair per guest",
+            "Welcomes every guest",
+            "Enough cakes",
+            "Lanterns",
+            "Length (GardenPartyTest)",
+            "Length (PlaylistTest)",
+        ]
+    );
+    assert_eq!(
+        field("status"),
+        ["pass", "pass", "fail", "error", "fail", "pass"]
+    );
+    assert_eq!(
+        field("output"),
+        [
+            "null",
+            "Welcome, Ada!\nWelcome, Bo!",
+            "null",
+            "null",
+            "invited Cy",
+            "null"
+        ]
+    );
+    assert!(tests.iter().all(|t| t["task_id"].is_null()));
+
+    // skip lines and `# skip` comments are not part of test_code; a statement over two lines is.
+    assert_eq!(
+        tests[0]["test_code"],
+        "party = GardenParty.new(%w[Ada Bo])\nassert_equal 2, party.chairs"
+    );
+    assert_eq!(
+        tests[2]["test_code"],
+        "party = GardenParty.new(%w[A B C D E F G H I])\n# Nine guests need two cakes.\nassert_equal 2,\n             party.cakes"
+    );
+
+    // Failure lines point into the original, untransformed test file.
+    let original = fs::read_to_string(exercise.join(test_file)).unwrap();
+    let cakes = tests[2]["message"].as_str().unwrap();
+    let cakes_line = original
+        .lines()
+        .position(|l| l.trim() == "assert_equal 2,")
+        .unwrap()
+        + 1;
+    assert_eq!(common::lines_cited(cakes, test_file), [cakes_line]);
+    let length = tests[4]["message"].as_str().unwrap();
+    assert_eq!(
+        common::lines_cited(length, test_file),
+        [common::line_of(&original, "assert_equal 3, party.chairs")]
+    );
+    assert!(
+        tests[3]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ArgumentError: no lanterns left")
+    );
+}
