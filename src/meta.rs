@@ -138,7 +138,7 @@ pub fn test_code(source: &[u8], range: Range<usize>, analysis_ranges: &Ranges) -
     let code: Vec<&str> = lines
         .iter()
         .enumerate()
-        .filter(|(i, (_, verbatim))| !verbatim && !(*i == 0 && inline_first))
+        .filter(|(i, (_, verbatim))| !(*verbatim || (*i == 0 && inline_first)))
         .map(|(_, (l, _))| l.as_str())
         .collect();
     let indent = common_indent(&code).len();
@@ -252,7 +252,7 @@ mod tests {
         let start = source.iter().position(|&b| b == b'"').unwrap();
         let ranges = Ranges {
             omitted: vec![],
-            verbatim: vec![start..start + 12],
+            verbatim: [start..start + 12].to_vec(),
         };
         assert_eq!(
             test_code(source, 0..source.len(), &ranges),
