@@ -252,7 +252,10 @@ mod tests {
         let start = source.iter().position(|&b| b == b'"').unwrap();
         let ranges = Ranges {
             omitted: vec![],
-            verbatim: [start..start + 12].to_vec(),
+            verbatim: vec![Range {
+                start,
+                end: start + 12,
+            }],
         };
         assert_eq!(
             test_code(source, 0..source.len(), &ranges),
