@@ -242,10 +242,23 @@ fn analyze(
     Ok((source, analysis, language))
 }
 
+/// Metadata goes into `output` beside what other test files put there, so that an exercise
+/// with several test files keeps the tests of all (the escript kept only the last file's).
 fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
     let (source, analysis, _) = analyze(input, language)?;
-    let metadata = meta::metadata(&analysis, &source);
-    files::write(output, &to_json(&metadata))
+    let file = input.to_string_lossy();
+    let metadata = meta::metadata(&analysis, &source, &file);
+    let existing = if output.exists() {
+        serde_json::from_slice::<meta::Metadata>(&files::read(output)?).map_err(|e| {
+            Error::in_file(
+                output,
+                format!("exists but is not a metadata file ({e}); remove it to start afresh"),
+            )
+        })?
+    } else {
+        meta::Metadata::default()
+    };
+    files::write(output, &to_json(&existing.merge(&file, metadata)))
 }
 
 fn transform(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {

@@ -253,6 +253,7 @@ mod tests {
             id: None,
             name_parts: parts.map(|p| p.iter().map(|s| s.to_string()).collect()),
             line: None,
+            file: None,
         }
     }
 

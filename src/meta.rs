@@ -29,6 +29,9 @@ pub struct TestMeta {
     /// 1-based line of the test in its file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// The test file, as given to `--parse-meta`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 impl TestMeta {
@@ -42,7 +45,7 @@ impl TestMeta {
 }
 
 /// Builds the metadata of an analysed file.
-pub fn metadata(analysis: &Analysis, source: &[u8]) -> Metadata {
+pub fn metadata(analysis: &Analysis, source: &[u8], file: &str) -> Metadata {
     let ranges = Ranges {
         omitted: analysis.omitted.clone(),
         verbatim: analysis.verbatim.clone(),
@@ -61,9 +64,28 @@ pub fn metadata(analysis: &Analysis, source: &[u8]) -> Metadata {
             id: test.id.clone(),
             name_parts: (!test.name.is_static()).then(|| test.name.literal_parts()),
             line: Some(test.line),
+            file: Some(file.to_string()),
         })
         .collect();
     Metadata { tests }
+}
+
+impl Metadata {
+    /// This metadata with `file`'s tests replaced by `new`: in the place the file's tests had,
+    /// or after all others for a file not seen before. Each test file of an exercise adds its
+    /// tests, and parsing a file again does not repeat them.
+    pub fn merge(mut self, file: &str, new: Metadata) -> Metadata {
+        let of_file = |t: &TestMeta| t.file.as_deref() == Some(file);
+        let at = self
+            .tests
+            .iter()
+            .position(of_file)
+            .unwrap_or(self.tests.len());
+        self.tests.retain(|t| !of_file(t));
+        let at = at.min(self.tests.len());
+        self.tests.splice(at..at, new.tests);
+        self
+    }
 }
 
 /// Whether `name` is `parts` joined with any text in between (a glob with `*` between parts).
@@ -208,6 +230,39 @@ mod tests {
             !matches_parts(&suffix, "test end"),
             "prefix and suffix overlap"
         );
+    }
+
+    fn entry(name: &str, file: &str) -> TestMeta {
+        TestMeta {
+            name: name.to_string(),
+            test_code: String::new(),
+            task_id: None,
+            id: None,
+            name_parts: None,
+            line: None,
+            file: Some(file.to_string()),
+        }
+    }
+
+    #[test]
+    fn merging_keeps_other_files_and_replaces_a_file_parsed_again() {
+        let a = Metadata {
+            tests: vec![entry("a1", "a"), entry("a2", "a")],
+        };
+        let b = Metadata {
+            tests: vec![entry("b1", "b")],
+        };
+        let merged = Metadata::default().merge("a", a).merge("b", b);
+        let again = Metadata {
+            tests: vec![entry("a3", "a")],
+        };
+        let names: Vec<_> = merged
+            .merge("a", again)
+            .tests
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(names, ["a3", "b1"]);
     }
 
     #[test]

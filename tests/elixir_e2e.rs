@@ -22,6 +22,9 @@ fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
 
     common::helper(&solution, &["--transform-mix", "mix.exs:mix.exs"]);
     for test_file in test_files(&solution.join("test")) {
+        let test_file = test_file
+            .strip_prefix(&format!("{}/", solution.display()))
+            .unwrap();
         let spec = format!("{test_file}:{test_file}");
         common::helper(
             &solution,
@@ -88,14 +91,19 @@ fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
     (results, work)
 }
 
-/// Test files under `test/`, relative to the project, as run.sh finds them.
+/// Test files under `test/` and its subfolders, relative to the project, as run.sh finds
+/// them (in a stable order here).
 fn test_files(dir: &Path) -> Vec<String> {
-    let mut files: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".exs") && name != "test_helper.exs")
-        .map(|name| format!("test/{name}"))
-        .collect();
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(test_files(&path));
+        } else if path.extension().is_some_and(|e| e == "exs") && !path.ends_with("test_helper.exs")
+        {
+            files.push(path.to_string_lossy().into_owned());
+        }
+    }
     files.sort();
     files
 }
@@ -125,6 +133,7 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
             "test party portions for the guests",
             "test party shopping list",
             "test a lasagna is never done before it starts",
+            "test leftovers keep for a day",
         ]
     );
     let statuses: Vec<Value> = field("status");
@@ -134,7 +143,7 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     assert_eq!(failed, [6], "only the portions test fails: {statuses:?}");
     assert_eq!(
         field("task_id"),
-        serde_json::json!([1, 1, 2, 2, 3, 3, 3, 3, null])
+        serde_json::json!([1, 1, 2, 2, 3, 3, 3, 3, null, 4])
             .as_array()
             .unwrap()
             .clone()
@@ -144,8 +153,10 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     let outputs = field("output");
     assert_eq!(outputs[4], "Dinner at Ana's is served!");
     assert_eq!(outputs[5], "ding-ding-ding");
+    // The second test file's test, in its subfolder, is there with its own output.
+    assert_eq!(outputs[9], "wrapping up");
     for (i, output) in outputs.iter().enumerate() {
-        if i != 4 && i != 5 {
+        if ![4, 5, 9].contains(&i) {
             assert_eq!(*output, Value::Null, "test {i} printed nothing");
         }
     }
