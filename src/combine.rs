@@ -211,6 +211,18 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
             }
         }
     }
+    // Only errors that are no test (pytest's collection error for a module that does not
+    // import): no test ran, and they say why.
+    let none_ran = !metadata.tests.is_empty()
+        && !placed.is_empty()
+        && placed
+            .iter()
+            .all(|(meta, t)| meta.is_none() && t.status == Status::Error);
+    if none_ran {
+        let why: Vec<String> = placed.into_iter().filter_map(|(_, t)| t.message).collect();
+        let message = (!why.is_empty()).then(|| why.join("\n\n")).or(run.message);
+        return (Results::new(Vec::new(), message), Vec::new());
+    }
     // Source order; tests without metadata keep their run order, after the others.
     placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
 
