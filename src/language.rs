@@ -109,7 +109,7 @@ pub struct Values {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
-    /// Inserted in the test itself (after `@test.block`'s opener or `@test.header.after`).
+    /// Inserted in the test itself (after `@test.block`'s opener, or wrapping `@test.header.wrap`).
     pub statement: Option<String>,
     /// Put before the statement when it follows a node on the same line.
     #[serde(default)]
@@ -262,6 +262,25 @@ mod tests {
             assert_eq!(language.facts.name, name);
             language.tests_query();
             language.mix_query();
+        }
+    }
+
+    #[test]
+    fn every_quote_rule_escapes_quotes_and_backslashes() {
+        for name in names() {
+            let quote = Language::by_name(name).unwrap().facts.header.quote;
+            let literal = quote.literal("a \"b\" \\ c");
+            let inner = &literal[quote.open.len()..literal.len() - quote.close.len()];
+            // Every quote inside is escaped: an odd run of backslashes before it.
+            let bytes = inner.as_bytes();
+            for (i, _) in inner.match_indices('"') {
+                let run = bytes[..i].iter().rev().take_while(|&&b| b == b'\\').count();
+                assert!(run % 2 == 1, "{name}: {literal}");
+            }
+            assert!(
+                !inner.ends_with('\\') || inner.ends_with("\\\\"),
+                "{name}: {literal}"
+            );
         }
     }
 

@@ -14,7 +14,6 @@
 //! | `@test.body` | the body is exactly this node (an expression body) |
 //! | `@test.header.wrap` | `--transform` wraps this expression into a block that starts with the header |
 //! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
-//! | `@test.header.after` | `--transform` puts the header statement right after this node, on its line |
 //! | `@test_code.omit` | the lines of this node are left out of `test_code` (Ruby's `skip`) |
 //! | `@test_code.verbatim` | a literal whose later lines are text, not code: `test_code` does not dedent them |
 //! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block, a class) |
@@ -209,7 +208,6 @@ enum Role {
     TestName,
     TestBlock,
     TestBody,
-    HeaderAfter,
     HeaderWrap,
     TestCodeOmit,
     TestCodeVerbatim,
@@ -230,7 +228,6 @@ impl Role {
             "test.name" => Role::TestName,
             "test.block" => Role::TestBlock,
             "test.body" => Role::TestBody,
-            "test.header.after" => Role::HeaderAfter,
             "test.header.wrap" => Role::HeaderWrap,
             "test_code.omit" => Role::TestCodeOmit,
             "test_code.verbatim" => Role::TestCodeVerbatim,
@@ -371,11 +368,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 (Some((start, end)), _) => (Some(start..end), Some(HeaderSite::After(start))),
                 (None, body) => (
                     body.map(|b| b.byte_range()),
-                    match (node(Role::HeaderAfter), node(Role::HeaderWrap)) {
-                        (Some(after), _) => Some(HeaderSite::After(after.end_byte())),
-                        (None, Some(wrap)) => Some(HeaderSite::Wrap(wrap.byte_range())),
-                        _ => None,
-                    },
+                    node(Role::HeaderWrap).map(|wrap| HeaderSite::Wrap(wrap.byte_range())),
                 ),
             };
             tests.push(RawTest {

@@ -84,14 +84,15 @@ fn a_real_pytest_run_becomes_a_correct_results_json() {
     );
     // Method marks, and the class mark for the methods without one.
     assert_eq!(field("task_id"), ["1", "2", "3", "4", "4"]);
+    // What setUp prints belongs to its test.
     assert_eq!(
         field("output"),
         [
             "null",
             "\"pouring 1000 ml\"",
             "null",
-            "null",
-            "\"steeping\""
+            "\"kettle on\"",
+            "\"kettle on\\nsteeping\""
         ]
     );
 

@@ -91,6 +91,7 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
         field("status"),
         ["pass", "pass", "fail", "error", "fail", "pass"]
     );
+    // What a setup prints belongs to its test.
     assert_eq!(
         field("output"),
         [
@@ -99,7 +100,7 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
             "null",
             "null",
             "invited Cy",
-            "null"
+            "tuning up"
         ]
     );
     assert!(tests.iter().all(|t| t["task_id"].is_null()));

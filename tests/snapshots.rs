@@ -110,14 +110,35 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
             &["--transform", &format!("{test_file}:{transformed}")],
         );
         case.check(&transformed, &format!("expected_{transformed}"));
-        // Every original line keeps its number: edits stay on their lines, and code may
-        // only be appended after the original end.
+        // Every original line keeps its number: the transformed file has every test at the
+        // line where the original has it, and lines are only ever added after the end.
         let read = |name: &str| fs::read_to_string(work.join(name)).unwrap();
-        let (original, transformed) = (read(&test_file), read(&transformed));
-        let (before, after) = (original.lines().count(), transformed.lines().count());
+        let (before, after) = (
+            read(&test_file).lines().count(),
+            read(&transformed).lines().count(),
+        );
         assert!(
-            after == before || (after > before && transformed.starts_with(original.trim_end())),
-            "{}: the transform moved lines ({before} lines became {after})",
+            after >= before,
+            "{}: the transform removed lines",
+            dir.display()
+        );
+        run(
+            &work,
+            &["--parse-meta", &format!("{transformed}:again.json")],
+        );
+        let tests_at = |name: &str| -> Vec<(String, u64)> {
+            let meta: serde_json::Value = serde_json::from_str(&read(name)).unwrap();
+            meta["tests"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| (t["name"].to_string(), t["line"].as_u64().unwrap()))
+                .collect()
+        };
+        assert_eq!(
+            tests_at("metadata.json"),
+            tests_at("again.json"),
+            "{}: the transform moved tests",
             dir.display()
         );
     }

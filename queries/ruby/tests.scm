@@ -1,15 +1,8 @@
 ; Minitest tests, their classes and `skip` calls. Capture vocabulary: src/syntax.rs (module docs).
 
-; def test_something ... end   (the header goes after the name, on the `def` line)
-(method
-  name: (identifier) @test.name @test.header.after (#match? @test.name "^test_")
-  !parameters
-  body: (body_statement)? @test.body) @test
-
-; def test_something(arguments) ... end   (after the parameters)
+; def test_something ... end
 (method
   name: (identifier) @test.name (#match? @test.name "^test_")
-  parameters: (method_parameters) @test.header.after
   body: (body_statement)? @test.body) @test
 
 ; Classes and modules: part of a test's runtime identifier, not of its name.
