@@ -8,7 +8,7 @@ use clap::{ArgAction, CommandFactory, Parser};
 
 use crate::error::Error;
 use crate::language::{self, Language};
-use crate::{combine, files, log, meta, mix, syntax, transform};
+use crate::{combine, dialect, files, log, meta, mix, syntax, transform};
 
 const EXAMPLES: &str = "\
 Each step takes its paths joined by ':' (as the Elixir escript did) or as separate values.
@@ -48,6 +48,11 @@ struct Cli {
     #[arg(long, value_name = "RESULTS_JSON:METADATA_JSON:OUTPUT_JSON", num_args = 1..=3, action = ArgAction::Append)]
     combine: Vec<String>,
 
+    /// The header --transform makes each test print: `[test started] <name>`, as the escript
+    /// did, or the line dialect's `<IT::><name>`
+    #[arg(long, value_name = "STYLE", default_value = "test-started", value_parser = ["test-started", "it"])]
+    header: String,
+
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,
@@ -84,11 +89,15 @@ pub fn run(args: Vec<OsString>) -> Result<(), Error> {
         }
     };
     let language = matches.get_one::<String>("language").map(String::as_str);
+    let marker = match matches.get_one::<String>("header").map(String::as_str) {
+        Some("it") => transform::Marker::It,
+        _ => transform::Marker::TestStarted,
+    };
     for step in steps(&matches)? {
         match step {
             Step::TransformMix(input, output) => transform_mix(&input, &output)?,
             Step::ParseMeta(input, output) => parse_meta(&input, &output, language)?,
-            Step::Transform(input, output) => transform(&input, &output, language)?,
+            Step::Transform(input, output) => transform(&input, &output, language, marker)?,
             Step::LogToJson(input, output) => log_to_json(&input, &output)?,
             Step::Combine(results, metadata, output) => combine(&results, &metadata, &output)?,
         }
@@ -261,9 +270,14 @@ fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(),
     files::write(output, &to_json(&existing.merge(&file, metadata)))
 }
 
-fn transform(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
+fn transform(
+    input: &Path,
+    output: &Path,
+    language: Option<&str>,
+    marker: transform::Marker,
+) -> Result<(), Error> {
     let (source, analysis, language) = analyze(input, language)?;
-    let edits = transform::edits(&analysis, &language.facts, &source);
+    let edits = transform::edits(&analysis, &language.facts, &source, marker);
     files::write(output, &transform::apply(&source, edits))
 }
 
@@ -276,15 +290,35 @@ fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
     files::write(output, &transformed)
 }
 
+/// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
+/// `<IT::>`/`<DESCRIBE::>` lines.
 fn log_to_json(input: &Path, output: &Path) -> Result<(), Error> {
-    let file = files::open(input)?;
-    let outputs = log::split(std::io::BufReader::new(file), "[test started] ")
-        .map_err(|e| Error::io(input, "read", &e))?;
+    let read = |e: std::io::Error| Error::io(input, "read", &e);
+    let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
+    let log = std::io::BufReader::new(files::open(input)?);
+    let outputs = if is_dialect {
+        dialect::outputs(&dialect::parse(log).map_err(read)?)
+    } else {
+        log::split(log, log::MARKER).map_err(read)?
+    };
     files::write(output, &to_json(&outputs))
 }
 
+/// A run that stopped before writing its results (a timeout, a crash) still gets a valid
+/// results.json, from what the log and any partial results tell.
 fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
-    let run = combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?;
+    let run = if results.exists() || results.is_symlink() {
+        combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
+    } else {
+        combine::Run::missing()
+    };
+    if !run.complete {
+        warn(
+            results,
+            "missing, empty or cut short: the run did not finish; results come from what \
+             could be read and the headers in the log",
+        );
+    }
     let metadata: meta::Metadata = serde_json::from_slice(&files::read(metadata)?)
         .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
     let outputs =

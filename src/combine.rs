@@ -5,10 +5,14 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Deserialize;
 
-use crate::junit;
 use crate::log::{Outputs, header_name};
 use crate::meta::Metadata;
 use crate::results::{Results, Status, TestResult};
+use crate::{dialect, junit};
+
+/// The message of the test that was running when the run was stopped.
+pub const DID_NOT_FINISH: &str = "This test did not finish: the test run was stopped while it \
+    was running. It may be stuck in a loop, or too slow for the time limit.";
 
 /// What a test run reported, whatever format it came in.
 #[derive(Debug, Default)]
@@ -16,6 +20,15 @@ pub struct Run {
     pub tests: Vec<RunTest>,
     /// Why no test ran, when none did (a compile error, say).
     pub message: Option<String>,
+    /// False when the results were missing, empty or cut short: the run did not finish.
+    pub complete: bool,
+}
+
+impl Run {
+    /// No results at all: the run stopped before any were written.
+    pub fn missing() -> Run {
+        Run::default()
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -41,18 +54,69 @@ struct ExercismJson {
     tests: Vec<RunTest>,
 }
 
-/// Reads run results, detecting the format from the content: JUnit XML or Exercism JSON.
+/// Reads run results, detecting the format from the content: a log in the line-based message
+/// dialect, JUnit XML or Exercism JSON. Results cut short (the run was killed while they were
+/// written) give what can be read of them, as an incomplete run.
 pub fn parse_run(content: &[u8]) -> Result<Run, String> {
     let start = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
-    if start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<') {
-        return junit::parse(content);
+    let first = start.iter().find(|b| !b.is_ascii_whitespace());
+    if first.is_none() {
+        return Ok(Run::missing());
     }
-    let json: ExercismJson = serde_json::from_slice(content)
-        .map_err(|e| format!("not results as JUnit XML or the Exercism JSON format ({e})"))?;
-    Ok(Run {
-        tests: json.tests,
-        message: json.message,
-    })
+    if dialect::detect(content) {
+        let tests = dialect::parse(content).map_err(|e| e.to_string())?;
+        return Ok(dialect::run(tests));
+    }
+    if first == Some(&b'<') {
+        return junit::parse(content).or_else(|error| {
+            let salvaged = junit::salvage(content);
+            if salvaged.tests.is_empty() {
+                Err(error)
+            } else {
+                Ok(salvaged)
+            }
+        });
+    }
+    match serde_json::from_slice::<ExercismJson>(content) {
+        Ok(json) => Ok(Run {
+            tests: json.tests,
+            message: json.message,
+            complete: true,
+        }),
+        Err(e) if e.is_eof() => Ok(salvage_json(content)),
+        Err(e) => Err(format!(
+            "not results as JUnit XML, the Exercism JSON format or the line-based message \
+             dialect ({e})"
+        )),
+    }
+}
+
+/// The tests of Exercism JSON cut short: every complete object of its `tests` array.
+fn salvage_json(content: &[u8]) -> Run {
+    let mut tests = Vec::new();
+    let text = String::from_utf8_lossy(content);
+    let array = text
+        .find("\"tests\"")
+        .and_then(|at| Some(at + text[at..].find('[')? + 1));
+    if let Some(start) = array {
+        let mut rest = &text[start..];
+        loop {
+            rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+            let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<RunTest>();
+            match stream.next() {
+                Some(Ok(test)) => {
+                    tests.push(test);
+                    rest = &rest[stream.byte_offset()..];
+                }
+                _ => break,
+            }
+        }
+    }
+    Run {
+        tests,
+        message: None,
+        complete: false,
+    }
 }
 
 /// Reads the `{test name: output}` object that `--log-to-json` writes.
@@ -183,6 +247,54 @@ impl<'a> Join<'a> {
     }
 }
 
+/// Tests whose header is in the log but whose result is not: the one running when the run
+/// stopped, and any whose results were lost with it. Only headers that name a test of the
+/// metadata count, so a student printing a header-like line cannot invent a test.
+fn unreported(
+    placed: &[(Option<usize>, RunTest)],
+    metadata: &Metadata,
+    outputs: &Printed,
+    join: &mut Join,
+) -> Vec<(usize, String)> {
+    let reported: std::collections::HashSet<String> = placed
+        .iter()
+        .map(|(meta, test)| match meta {
+            Some(i) if metadata.tests[*i].name_parts.is_none() => metadata.tests[*i].name.clone(),
+            _ => test.name.clone(),
+        })
+        .map(|name| header_name(&name).into_owned())
+        .collect();
+    let mut started = Vec::new();
+    for (header, _) in &outputs.outputs.entries {
+        if reported.contains(header) {
+            continue;
+        }
+        let name = header.replace("\\n", "\n");
+        if let Some(meta) = join.find_by_name(&name) {
+            started.push((meta, name));
+        }
+    }
+    started
+}
+
+/// The top-level message of a run that stopped before it reported any result.
+fn stopped_message(started: &[(usize, String)]) -> String {
+    let (running, finished) = started.split_last().expect("at least one test started");
+    let mut message = format!(
+        "The tests did not finish: the test run was stopped while the test \"{}\" was running. \
+         It may be stuck in a loop, or too slow for the time limit.",
+        running.1
+    );
+    if !finished.is_empty() {
+        let names: Vec<String> = finished.iter().map(|(_, n)| format!("\"{n}\"")).collect();
+        message.push_str(&format!(
+            " These tests had finished before it, but their results were lost: {}.",
+            names.join(", ")
+        ));
+    }
+    message
+}
+
 /// The combined results, and the names of the tests that had no metadata.
 pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Vec<String>) {
     let outputs = &Printed::new(outputs);
@@ -210,6 +322,35 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
                 placed.push((meta, test));
             }
         }
+    }
+    let started = unreported(&placed, metadata, outputs, &mut join);
+    if placed.iter().all(|(meta, _)| meta.is_none()) && !started.is_empty() {
+        return (
+            Results::new(Vec::new(), Some(stopped_message(&started))),
+            Vec::new(),
+        );
+    }
+    let last_header = outputs
+        .outputs
+        .entries
+        .last()
+        .map(|(name, _)| name.as_str());
+    for (meta, name) in started {
+        let running = last_header == Some(header_name(&name).as_ref());
+        let message = if running {
+            DID_NOT_FINISH
+        } else {
+            "This test finished, but its result was lost when the test run was stopped."
+        };
+        placed.push((
+            Some(meta),
+            RunTest {
+                name,
+                classname: None,
+                status: Status::Error,
+                message: Some(message.to_string()),
+            },
+        ));
     }
     // Only errors that are no test (pytest's collection error for a module that does not
     // import): no test ran, and they say why.
@@ -281,6 +422,7 @@ mod tests {
                 })
                 .collect(),
             message: None,
+            complete: true,
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod combine;
+pub mod dialect;
 pub mod error;
 pub mod files;
 pub mod junit;

@@ -56,6 +56,9 @@ impl serde::Serialize for Outputs {
     }
 }
 
+/// What a header starts with, as the escript printed it.
+pub const MARKER: &str = "[test started] ";
+
 /// Bytes kept per test: far more than the 500 characters results.json shows, so the cut
 /// is always visible there.
 pub const MAX_OUTPUT_BYTES: usize = 16 * 1024;
@@ -230,8 +233,6 @@ fn finish(entries: Vec<Entry>) -> Outputs {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const MARKER: &str = "[test started] ";
 
     fn split_str(log: &[u8]) -> Vec<(String, String)> {
         split(log, MARKER).unwrap().entries

@@ -14,9 +14,29 @@ pub struct Edit {
     pub text: String,
 }
 
+/// What the header of each test starts with.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Marker {
+    /// `[test started] <name>`, as the escript printed it.
+    #[default]
+    TestStarted,
+    /// The line dialect's `<IT::><name>`, on a line of its own.
+    It,
+}
+
+impl Marker {
+    pub fn text(self) -> &'static str {
+        match self {
+            Marker::TestStarted => crate::log::MARKER,
+            Marker::It => "\n<IT::>",
+        }
+    }
+}
+
 /// The edits that transform an analysed test file.
-pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
+pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8], marker: Marker) -> Vec<Edit> {
     let header = &facts.header;
+    let marker = header.quote.literal(marker.text());
     let mut edits: Vec<Edit> = analysis
         .removals
         .iter()
@@ -36,11 +56,8 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
         .collect();
     for test in &analysis.tests {
         let statement = || {
-            fill(
-                header.statement.as_deref().unwrap_or_default(),
-                header,
-                test,
-            )
+            let template = header.statement.as_deref().unwrap_or_default();
+            fill(template, header, test).replace("{marker}", &marker)
         };
         match &test.header {
             Some(HeaderSite::After(at)) => {
@@ -77,7 +94,8 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8]) -> Vec<Edit> {
         if !source.is_empty() && !source.ends_with(b"\n") {
             text.push('\n');
         }
-        text.push_str(header.append.as_deref().unwrap_or_default());
+        let append = header.append.as_deref().unwrap_or_default();
+        text.push_str(&append.replace("{marker}", &marker));
         for test in analysis.tests.iter().filter(|t| t.body.is_some()) {
             text.push_str(&fill(each, header, test));
             text.push('\n');

@@ -73,7 +73,7 @@ fn no_arguments_and_help_print_usage_with_an_example_per_command() {
 fn bad_input_gets_one_line_naming_the_file_and_leaves_no_output() {
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
-    fs::write(dir.join("results.json"), "{\"tests\": [").unwrap();
+    fs::write(dir.join("garbage.json"), "this is not JSON").unwrap();
     fs::write(dir.join("metadata.json"), "{\"tests\": []}").unwrap();
     fs::write(dir.join("output.json"), "{}").unwrap();
     fs::create_dir(dir.join("a_dir.exs")).unwrap();
@@ -92,12 +92,12 @@ fn bad_input_gets_one_line_naming_the_file_and_leaves_no_output() {
             &["--parse-meta", "A:B"],
         ),
         (
-            &["--combine", "results.json:metadata.json"],
+            &["--combine", "garbage.json:metadata.json"],
             &["--combine", "A:B:C"],
         ),
         (
-            &["--combine", "results.json:metadata.json:output.json"],
-            &["results.json", "JSON"],
+            &["--combine", "garbage.json:metadata.json:output.json"],
+            &["garbage.json", "JSON"],
         ),
         (
             &["--combine", "output.json:metadata.json:output.json"],
@@ -117,8 +117,8 @@ fn bad_input_gets_one_line_naming_the_file_and_leaves_no_output() {
     assert!(!dir.join("meta.json").exists());
     assert!(!dir.join("out.json").exists());
     assert_eq!(
-        fs::read_to_string(dir.join("results.json")).unwrap(),
-        "{\"tests\": ["
+        fs::read_to_string(dir.join("garbage.json")).unwrap(),
+        "this is not JSON"
     );
     let leftovers: Vec<_> = fs::read_dir(dir)
         .unwrap()

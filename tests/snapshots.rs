@@ -6,7 +6,7 @@
 //! | `test.<ext>` | `--parse-meta` / `--transform` | `expected_metadata.json` / `expected_transformed.<ext>` |
 //! | `mix.exs` | `--transform-mix` | `expected_mix.exs` |
 //! | `stdout.log` | `--log-to-json` | `expected_output.json` |
-//! | `run_results.json` or `.xml`, `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
+//! | `run_results.json`, `.xml` or `.log` (`.missing`: no results file), `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
 //!
 //! Whatever the steps print on stderr must equal `expected_stderr.txt` (absent: nothing).
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
@@ -152,12 +152,23 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
         stderr += &run(&work, &["--log-to-json", "stdout.log:split.json"]);
         case.check("split.json", "expected_output.json");
     }
-    let run_results = ["run_results.json", "run_results.xml"]
-        .into_iter()
-        .find(|name| case.has(name));
+    // `run_results.missing` stands for a run that wrote no results file at all.
+    let run_results = [
+        "run_results.json",
+        "run_results.xml",
+        "run_results.log",
+        "run_results.missing",
+    ]
+    .into_iter()
+    .find(|name| case.has(name));
     if let Some(run_results) = run_results {
-        let results = run_results.trim_start_matches("run_");
-        fs::copy(dir.join(run_results), work.join(results)).unwrap();
+        let results = run_results
+            .trim_start_matches("run_")
+            .replace(".missing", ".json");
+        let results = results.as_str();
+        if !run_results.ends_with(".missing") {
+            fs::copy(dir.join(run_results), work.join(results)).unwrap();
+        }
         case.copy_in("metadata.json");
         case.copy_in("output.json");
         let spec = format!("{results}:metadata.json:output.json");

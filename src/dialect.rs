@@ -1,0 +1,287 @@
+//! The line-based test-message dialect (`<DESCRIBE::>`, `<IT::>`, `<PASSED::>`, `<FAILED::>`,
+//! `<ERROR::>`, `<COMPLETEDIN::>`, `<LOG:…>`, `<:LF:>` for a line break in a message). A log in
+//! this dialect carries statuses and messages as well as output, line by line, so a run killed
+//! half-way still tells what every completed test did.
+
+use std::io::{BufRead, BufReader, Read};
+
+use crate::combine::{DID_NOT_FINISH, Run, RunTest};
+use crate::junit::worst;
+use crate::log::{MAX_OUTPUT_BYTES, MAX_TOTAL_BYTES, Outputs};
+use crate::results::Status;
+
+/// Longest line kept; the rest of a longer line is read and dropped.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One `<IT::>` of the log.
+#[derive(Debug, Default)]
+pub struct Test {
+    /// The names of its enclosing `<DESCRIBE::>` groups and its own, joined by spaces.
+    pub name: String,
+    pub output: String,
+    pub status: Option<Status>,
+    pub messages: Vec<String>,
+    /// Whether its `<COMPLETEDIN::>` came.
+    pub completed: bool,
+    /// How many lines `output` holds.
+    lines: usize,
+}
+
+/// Whether `content` holds a line of this dialect that starts a test or a group.
+pub fn detect(content: &[u8]) -> bool {
+    detect_in(content).unwrap_or(false)
+}
+
+/// Like [`detect`], reading `log` as a stream (a line at a time, bounded memory).
+pub fn detect_in(log: impl Read) -> std::io::Result<bool> {
+    let mut reader = BufReader::with_capacity(64 * 1024, log);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if read_line(&mut reader, &mut line)? == 0 {
+            return Ok(false);
+        }
+        if line.starts_with(b"<IT::>") || line.starts_with(b"<DESCRIBE::>") {
+            return Ok(true);
+        }
+    }
+}
+
+/// Reads a log in this dialect, line by line, with bounded memory.
+pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
+    enum Frame {
+        Group(String),
+        Test(usize),
+    }
+    let mut reader = BufReader::with_capacity(64 * 1024, log);
+    let mut tests: Vec<Test> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut total = 0usize;
+    let mut line = Vec::new();
+    // An empty line waits to see what follows: before a protocol line it is the `\n` the
+    // protocol prepends to every message, not output.
+    let mut blank: Option<usize> = None;
+    loop {
+        line.clear();
+        if read_line(&mut reader, &mut line)? == 0 {
+            break;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        let current = stack.iter().rev().find_map(|f| match f {
+            Frame::Test(i) => Some(*i),
+            Frame::Group(_) => None,
+        });
+        let protocol = text.starts_with("<DESCRIBE::>")
+            || text.starts_with("<IT::>")
+            || text.starts_with("<COMPLETEDIN::>")
+            || result(text).is_some();
+        let pending = blank.take();
+        if text.is_empty() && current.is_some() {
+            blank = current;
+            continue;
+        }
+        if let (Some(i), false) = (pending, protocol) {
+            push_output(&mut tests[i], "", &mut total);
+        }
+        if let Some(name) = text.strip_prefix("<DESCRIBE::>") {
+            stack.push(Frame::Group(unescape(name)));
+        } else if let Some(name) = text.strip_prefix("<IT::>") {
+            let mut full: Vec<String> = stack
+                .iter()
+                .filter_map(|f| match f {
+                    Frame::Group(g) => Some(g.clone()),
+                    Frame::Test(_) => None,
+                })
+                .collect();
+            full.push(unescape(name));
+            stack.push(Frame::Test(tests.len()));
+            tests.push(Test {
+                name: full.join(" "),
+                ..Test::default()
+            });
+        } else if text.starts_with("<COMPLETEDIN::>") {
+            if let Some(Frame::Test(i)) = stack.pop() {
+                tests[i].completed = true;
+            }
+        } else if let Some((status, message)) = result(text) {
+            if let Some(i) = current {
+                let test = &mut tests[i];
+                test.status = Some(test.status.map_or(status, |s| worst(s, status)));
+                if status != Status::Pass && total < MAX_TOTAL_BYTES {
+                    total += message.len();
+                    test.messages.push(message);
+                }
+            }
+        } else if let Some(i) = current {
+            // A `<LOG:MODE:LABEL>` line's message, or any other line: what the test printed.
+            let printed = match text.strip_prefix("<LOG:") {
+                Some(rest) => rest
+                    .split_once('>')
+                    .map_or(rest.to_string(), |(_, m)| unescape(m)),
+                None => text.to_string(),
+            };
+            push_output(&mut tests[i], &printed, &mut total);
+        }
+    }
+    Ok(tests)
+}
+
+/// Adds a line to a test's output, within the memory budget.
+fn push_output(test: &mut Test, line: &str, total: &mut usize) {
+    if test.output.len() < MAX_OUTPUT_BYTES && *total < MAX_TOTAL_BYTES {
+        if test.lines > 0 {
+            test.output.push('\n');
+        }
+        test.output.push_str(line);
+        test.lines += 1;
+        *total += line.len() + 1;
+    }
+}
+
+/// The output of each test, as `--log-to-json` writes it.
+pub fn outputs(tests: &[Test]) -> Outputs {
+    let mut entries: Vec<(String, String)> = Vec::new();
+    for test in tests {
+        match entries.iter_mut().find(|(name, _)| *name == test.name) {
+            Some((_, output)) if !test.output.is_empty() => {
+                output.push('\n');
+                output.push_str(&test.output);
+            }
+            Some(_) => {}
+            None => entries.push((test.name.clone(), test.output.clone())),
+        }
+    }
+    Outputs { entries }
+}
+
+/// The results the log carries: every test with its status, and a test that started but
+/// never completed as an error that says so.
+pub fn run(tests: Vec<Test>) -> Run {
+    let tests = tests
+        .into_iter()
+        .map(|test| {
+            let (status, message) = match (test.completed, test.status) {
+                (false, _) => {
+                    let said = test.messages.iter().map(|m| format!("\n\n{m}"));
+                    (
+                        Status::Error,
+                        Some(DID_NOT_FINISH.to_string() + &said.collect::<String>()),
+                    )
+                }
+                (true, status) => (
+                    status.unwrap_or(Status::Pass),
+                    (!test.messages.is_empty()).then(|| test.messages.join("\n\n")),
+                ),
+            };
+            RunTest {
+                name: test.name,
+                classname: None,
+                status,
+                message,
+            }
+        })
+        .collect();
+    Run {
+        tests,
+        message: None,
+        complete: true,
+    }
+}
+
+fn result(line: &str) -> Option<(Status, String)> {
+    [
+        ("<PASSED::>", Status::Pass),
+        ("<FAILED::>", Status::Fail),
+        ("<ERROR::>", Status::Error),
+    ]
+    .into_iter()
+    .find_map(|(prefix, status)| Some((status, unescape(line.strip_prefix(prefix)?))))
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("<:LF:>", "\n")
+}
+
+/// Reads one line (through `\n`), keeping at most `MAX_LINE_BYTES` of it.
+fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(read);
+        }
+        let (chunk, done) = match memchr::memchr(b'\n', buffer) {
+            Some(end) => (&buffer[..=end], true),
+            None => (buffer, false),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        reader.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = "preamble\n\
+<DESCRIBE::>Suite\n\
+<IT::>first\n\
+printed\n\
+\n\
+<LOG::Label>logged<:LF:>twice\n\
+<PASSED::>Test Passed\n\
+<COMPLETEDIN::>8\n\
+<IT::>second\n\
+<FAILED::>expected 1<:LF:>got 2\n\
+<COMPLETEDIN::>3\n\
+<COMPLETEDIN::>12\n\
+<IT::>stuck\n\
+looping\n";
+
+    #[test]
+    fn names_join_groups_and_results_come_with_their_messages() {
+        let tests = parse(LOG.as_bytes()).unwrap();
+        let summary: Vec<_> = tests
+            .iter()
+            .map(|t| (t.name.as_str(), t.output.as_str(), t.status, t.completed))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    "Suite first",
+                    "printed\n\nlogged\ntwice",
+                    Some(Status::Pass),
+                    true
+                ),
+                ("Suite second", "", Some(Status::Fail), true),
+                ("stuck", "looping", None, false),
+            ]
+        );
+        let run = run(tests);
+        assert_eq!(run.tests[1].message.as_deref(), Some("expected 1\ngot 2"));
+        assert_eq!(run.tests[2].status, Status::Error);
+        assert!(
+            run.tests[2]
+                .message
+                .as_deref()
+                .unwrap()
+                .contains("did not finish")
+        );
+    }
+
+    #[test]
+    fn detection_needs_a_test_or_group_line() {
+        assert!(detect(LOG.as_bytes()));
+        assert!(!detect(
+            b"[test started] test a\nsaid <IT::> in the middle of a line"
+        ));
+    }
+}
