@@ -11,8 +11,9 @@ use std::process::Command;
 use serde_json::Value;
 
 /// Runs the pipeline on a copy of `fixtures/elixir_e2e/<project>`; returns the results.json
-/// and the project copy.
-fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
+/// and the project copy. With `kill_after`, `mix test` is killed after that many seconds, as
+/// a runner's time limit would, and the formatter writes its results after every test.
+fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::TempDir) {
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
     common::copy_tree(
@@ -52,7 +53,16 @@ fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
         String::from_utf8_lossy(&compiled.stderr)
     );
 
-    let run = Command::new("elixir")
+    let mut run = match kill_after {
+        Some(seconds) => {
+            let mut timeout = Command::new("timeout");
+            timeout.args(["-s", "KILL", &seconds.to_string(), "elixir"]);
+            timeout.env("EXERCISM_RESULTS_EACH_TEST", "1");
+            timeout
+        }
+        None => Command::new("elixir"),
+    };
+    let run = run
         .current_dir(&solution)
         .env("EXERCISM_RESULTS_FILE", solution.join("results.json"))
         .arg("-pa")
@@ -72,7 +82,7 @@ fn run_pipeline(project: &str) -> (Value, tempfile::TempDir) {
         .unwrap();
     fs::write(solution.join("output"), &run.stdout).unwrap();
     assert!(
-        solution.join("results.json").exists(),
+        kill_after.is_some() || solution.join("results.json").exists(),
         "the formatter wrote no results; stderr:\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
@@ -113,7 +123,7 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     if !common::have("elixir", "apt-get install -y elixir") {
         return;
     }
-    let (results, _work) = run_pipeline("lasagna_party");
+    let (results, _work) = run_pipeline("lasagna_party", None);
     let tests = results["tests"].as_array().unwrap();
     let field = |name: &str| -> Vec<Value> { tests.iter().map(|t| t[name].clone()).collect() };
 
@@ -184,4 +194,37 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     let message = tests[6]["message"].as_str().unwrap();
     let lines = common::lines_cited(message, "test/lasagna_party_test.exs");
     assert_eq!(lines, [test_line, assert_line], "in message:\n{message}");
+}
+
+#[test]
+fn a_run_killed_at_the_time_limit_still_gives_an_honest_results_json() {
+    if !common::have("elixir", "apt-get install -y elixir") {
+        return;
+    }
+    let (results, _work) = run_pipeline("stuck_kettle", Some(10));
+    let tests = results["tests"].as_array().unwrap();
+    let summary: Vec<(&str, &str)> = tests
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap(), t["status"].as_str().unwrap()))
+        .collect();
+    // The tests that finished keep their results; the one running when the run was killed is
+    // an error that says so; the one that never started is not there.
+    assert_eq!(
+        summary,
+        [
+            ("test fills cups", "pass"),
+            ("test pours wrongly", "fail"),
+            ("test boils", "error")
+        ]
+    );
+    assert_eq!(results["status"], "fail");
+    assert!(
+        tests[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("did not finish")
+    );
+    assert_eq!(tests[2]["output"], "heating up");
+    assert_eq!(tests[2]["task_id"], 3);
+    assert_eq!(tests[0]["output"], "filling");
 }
