@@ -155,7 +155,9 @@ impl<'a> Printed<'a> {
 /// Finds the metadata entry of each result.
 struct Join<'a> {
     metadata: &'a Metadata,
-    exact: HashMap<&'a str, usize>,
+    /// Entries by the name the framework reports; several when test files share a name, taken
+    /// in file order.
+    exact: HashMap<&'a str, VecDeque<usize>>,
     /// Entries by the last part of their runtime identifier (the method name).
     by_method: HashMap<&'a str, Vec<usize>>,
     /// For method names several tests share, the candidates not yet taken, in the order
@@ -165,11 +167,11 @@ struct Join<'a> {
 
 impl<'a> Join<'a> {
     fn new(metadata: &'a Metadata) -> Join<'a> {
-        let mut exact = HashMap::new();
+        let mut exact: HashMap<&str, VecDeque<usize>> = HashMap::new();
         let mut by_method: HashMap<&str, Vec<usize>> = HashMap::new();
         for (i, test) in metadata.tests.iter().enumerate() {
             if test.name_parts.is_none() {
-                exact.entry(test.name.as_str()).or_insert(i);
+                exact.entry(test.reported_name()).or_default().push_back(i);
             }
             if let Some(id) = &test.id {
                 let method = id.rsplit('.').next().unwrap_or(id);
@@ -195,8 +197,16 @@ impl<'a> Join<'a> {
 
     /// A name exactly, else the most specific template that matches it (the most literal
     /// text), the first in source order among equals.
-    fn find_by_name(&self, name: &str) -> Option<usize> {
-        self.exact.get(name).copied().or_else(|| {
+    fn find_by_name(&mut self, name: &str) -> Option<usize> {
+        let exact = self.exact.get_mut(name).and_then(|queue| {
+            // The last of several stays, for further reports of the same test.
+            if queue.len() > 1 {
+                queue.pop_front()
+            } else {
+                queue.front().copied()
+            }
+        });
+        exact.or_else(|| {
             self.metadata
                 .tests
                 .iter()
@@ -259,7 +269,9 @@ fn unreported(
     let reported: std::collections::HashSet<String> = placed
         .iter()
         .map(|(meta, test)| match meta {
-            Some(i) if metadata.tests[*i].name_parts.is_none() => metadata.tests[*i].name.clone(),
+            Some(i) if metadata.tests[*i].name_parts.is_none() => {
+                metadata.tests[*i].reported_name().to_string()
+            }
             _ => test.name.clone(),
         })
         .map(|name| header_name(&name).into_owned())
@@ -372,14 +384,17 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         .into_iter()
         .map(|(meta, test)| {
             let meta = meta.map(|i| &metadata.tests[i]);
-            let name = match meta {
-                Some(m) if m.name_parts.is_none() => m.name.clone(),
-                _ => test.name,
+            // The header printed the name the framework reports; results.json shows the name.
+            let (name, reported) = match meta {
+                Some(m) if m.name_parts.is_none() => {
+                    (m.name.clone(), m.reported_name().to_string())
+                }
+                _ => (test.name.clone(), test.name),
             };
             if meta.is_none() {
                 unknown.push(name.clone());
             }
-            let output = outputs.get(&header_name(&name)).map(str::to_string);
+            let output = outputs.get(&header_name(&reported)).map(str::to_string);
             TestResult::new(
                 name,
                 test.status,
@@ -407,6 +422,7 @@ mod tests {
             name_parts: parts.map(|p| p.iter().map(|s| s.to_string()).collect()),
             line: None,
             file: None,
+            runtime_name: None,
         }
     }
 

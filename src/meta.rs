@@ -32,15 +32,24 @@ pub struct TestMeta {
     /// The test file, as given to `--parse-meta`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// The name the framework reports and the header prints, when `name` had to differ from
+    /// it: a test of another file has the same name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runtime_name: Option<String>,
 }
 
 impl TestMeta {
     /// Whether the test named `name` at run time is this test.
     pub fn matches(&self, name: &str) -> bool {
         match &self.name_parts {
-            None => self.name == name,
+            None => self.reported_name() == name,
             Some(parts) => matches_parts(parts, name),
         }
+    }
+
+    /// The name the framework reports for this test, and its header prints.
+    pub fn reported_name(&self) -> &str {
+        self.runtime_name.as_deref().unwrap_or(&self.name)
     }
 }
 
@@ -65,6 +74,7 @@ pub fn metadata(analysis: &Analysis, source: &[u8], file: &str) -> Metadata {
             name_parts: (!test.name.is_static()).then(|| test.name.literal_parts()),
             line: Some(test.line),
             file: Some(file.to_string()),
+            runtime_name: None,
         })
         .collect();
     Metadata { tests }
@@ -83,7 +93,18 @@ impl Metadata {
             .unwrap_or(self.tests.len());
         self.tests.retain(|t| !of_file(t));
         let at = at.min(self.tests.len());
-        self.tests.splice(at..at, new.tests);
+        // A name another file's test has already gets this file's name after it, so that the
+        // student can tell the two apart; the runtime name stays for the joins.
+        let taken: std::collections::HashSet<String> =
+            self.tests.iter().map(|t| t.name.clone()).collect();
+        let mut new = new.tests;
+        for test in &mut new {
+            if taken.contains(&test.name) {
+                test.runtime_name = Some(test.name.clone());
+                test.name = format!("{} ({file})", test.name);
+            }
+        }
+        self.tests.splice(at..at, new);
         self
     }
 }
@@ -241,7 +262,24 @@ mod tests {
             name_parts: None,
             line: None,
             file: Some(file.to_string()),
+            runtime_name: None,
         }
+    }
+
+    #[test]
+    fn a_name_another_file_has_gets_its_file_and_keeps_its_runtime_name() {
+        let a = Metadata {
+            tests: vec![entry("test adds", "a_test.exs")],
+        };
+        let b = Metadata {
+            tests: vec![entry("test adds", "b_test.exs")],
+        };
+        let merged = Metadata::default()
+            .merge("a_test.exs", a)
+            .merge("b_test.exs", b);
+        assert_eq!(merged.tests[1].name, "test adds (b_test.exs)");
+        assert_eq!(merged.tests[1].reported_name(), "test adds");
+        assert_eq!(merged.tests[0].name, "test adds");
     }
 
     #[test]
