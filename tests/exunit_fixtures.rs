@@ -148,3 +148,33 @@ fn transformed_mix_files_compile_and_turn_code_path_pruning_off() {
         );
     }
 }
+
+#[test]
+fn the_it_header_prints_the_line_dialect_that_log_to_json_reads() {
+    if !common::have("elixir", "apt-get install -y elixir") {
+        return;
+    }
+    let case = common::root().join("fixtures/elixir/interpolated_names_match_at_run_time");
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    fs::copy(case.join("test.exs"), dir.join("test.exs")).unwrap();
+    common::helper(
+        dir,
+        &["--header", "it", "--transform", "test.exs:transformed.exs"],
+    );
+    let (runtime, stdout) = run_exunit(dir, "transformed.exs");
+    let text = String::from_utf8_lossy(&stdout);
+    assert!(
+        text.contains("\n<IT::>test heats to 180 degrees\n"),
+        "{text}"
+    );
+    fs::write(dir.join("stdout"), &stdout).unwrap();
+    common::helper(dir, &["--log-to-json", "stdout:split.json"]);
+    let split: HashMap<String, String> =
+        serde_json::from_slice(&fs::read(dir.join("split.json")).unwrap()).unwrap();
+    let mut headers: Vec<&String> = split.keys().collect();
+    let mut names: Vec<&String> = runtime.iter().map(|(name, _)| name).collect();
+    headers.sort();
+    names.sort();
+    assert_eq!(headers, names);
+}
