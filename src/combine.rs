@@ -14,6 +14,11 @@ use crate::{dialect, junit};
 pub const DID_NOT_FINISH: &str = "This test did not finish: the test run was stopped while it \
     was running. It may be stuck in a loop, or too slow for the time limit.";
 
+/// The message of a run that wrote no results and started no test.
+pub const NOTHING_RAN: &str = "No test ran: the test run ended before any test started and \
+    wrote no results. A syntax error, or code that fails as it loads, is the usual cause; the \
+    test run's error output says where.";
+
 /// What a test run reported, whatever format it came in.
 #[derive(Debug, Default)]
 pub struct Run {
@@ -336,6 +341,12 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         }
     }
     let started = unreported(&placed, metadata, outputs, &mut join);
+    if !run.complete && placed.is_empty() && started.is_empty() && run.message.is_none() {
+        return (
+            Results::new(Vec::new(), Some(NOTHING_RAN.to_string())),
+            Vec::new(),
+        );
+    }
     if placed.iter().all(|(meta, _)| meta.is_none()) && !started.is_empty() {
         return (
             Results::new(Vec::new(), Some(stopped_message(&started))),
