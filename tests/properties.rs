@@ -1,0 +1,205 @@
+//! Property tests: hostile input never panics, and for generated test files in each language
+//! `--parse-meta` finds exactly the generated tests and `--transform` keeps them where they
+//! were without adding syntax errors.
+
+use proptest::prelude::*;
+
+use exercism_test_helper::combine::{combine, parse_run};
+use exercism_test_helper::language::Language;
+use exercism_test_helper::meta::{self, Metadata};
+use exercism_test_helper::transform::{Marker, apply, edits};
+use exercism_test_helper::{dialect, log, syntax};
+
+/// A generated test: its words (a name), whether it is pending/skipped, its task id, and its
+/// body lines (simple assertions).
+#[derive(Clone, Debug)]
+struct GenTest {
+    words: Vec<String>,
+    disabled: bool,
+    task_id: Option<u8>,
+    lines: usize,
+}
+
+fn gen_test() -> impl Strategy<Value = GenTest> {
+    (
+        prop::collection::vec("[a-z][a-z0-9]{0,7}", 1..4),
+        any::<bool>(),
+        prop::option::of(1u8..9),
+        1usize..4,
+    )
+        .prop_map(|(words, disabled, task_id, lines)| GenTest {
+            words,
+            disabled,
+            task_id,
+            lines,
+        })
+}
+
+/// Distinct names, as every framework requires within a module or class.
+fn gen_tests() -> impl Strategy<Value = Vec<GenTest>> {
+    prop::collection::vec(gen_test(), 1..12).prop_map(|mut tests| {
+        for (i, test) in tests.iter_mut().enumerate() {
+            test.words.push(format!("n{i}"));
+        }
+        tests
+    })
+}
+
+fn elixir(tests: &[GenTest], describe: bool) -> String {
+    let mut out = String::from("defmodule GenTest do\n  use ExUnit.Case\n\n");
+    let indent = if describe { "    " } else { "  " };
+    if describe {
+        out.push_str("  describe \"group\" do\n");
+    }
+    for test in tests {
+        if let Some(id) = test.task_id {
+            out.push_str(&format!("{indent}@tag task_id: {id}\n"));
+        }
+        if test.disabled {
+            out.push_str(&format!("{indent}@tag :pending\n"));
+        }
+        out.push_str(&format!("{indent}test \"{}\" do\n", test.words.join(" ")));
+        for i in 0..test.lines {
+            out.push_str(&format!("{indent}  assert {i} == {i}\n"));
+        }
+        out.push_str(&format!("{indent}end\n\n"));
+    }
+    if describe {
+        out.push_str("  end\n");
+    }
+    out.push_str("end\n");
+    out
+}
+
+fn ruby(tests: &[GenTest]) -> String {
+    let mut out = String::from("require 'minitest/autorun'\n\nclass GenTest < Minitest::Test\n");
+    for test in tests {
+        out.push_str(&format!("  def test_{}\n", test.words.join("_")));
+        if test.disabled {
+            out.push_str("    skip\n");
+        }
+        for i in 0..test.lines {
+            out.push_str(&format!("    assert_equal {i}, {i}\n"));
+        }
+        out.push_str("  end\n\n");
+    }
+    out.push_str("end\n");
+    out
+}
+
+fn python(tests: &[GenTest]) -> String {
+    let mut out =
+        String::from("import unittest\n\nimport pytest\n\n\nclass GenTest(unittest.TestCase):\n");
+    for test in tests {
+        if let Some(id) = test.task_id {
+            out.push_str(&format!("    @pytest.mark.task(taskno={id})\n"));
+        }
+        out.push_str(&format!("    def test_{}(self):\n", test.words.join("_")));
+        for i in 0..test.lines {
+            out.push_str(&format!("        self.assertEqual({i}, {i})\n"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Checks the properties for one generated file; returns its metadata.
+fn check(language: &str, source: &str, expected: usize) -> Metadata {
+    let language = Language::by_name(language).unwrap();
+    let analysis = syntax::analyze(&language, source.as_bytes());
+    assert_eq!(
+        analysis.syntax_error_line, None,
+        "generated file is valid:\n{source}"
+    );
+    let metadata = meta::metadata(&analysis, source.as_bytes(), "gen");
+    assert_eq!(metadata.tests.len(), expected, "{source}");
+
+    for marker in [Marker::TestStarted, Marker::It] {
+        let transformed = apply(
+            source.as_bytes(),
+            edits(&analysis, &language.facts, source.as_bytes(), marker),
+        );
+        let again = syntax::analyze(&language, &transformed);
+        let text = String::from_utf8_lossy(&transformed);
+        assert_eq!(
+            again.syntax_error_line, None,
+            "transform added a syntax error:\n{text}"
+        );
+        // Lines are only ever added after the original end.
+        assert!(text.lines().count() >= source.lines().count());
+        let lines = |a: &syntax::Analysis| -> Vec<(String, usize)> {
+            a.tests.iter().map(|t| (t.name.display(), t.line)).collect()
+        };
+        assert_eq!(
+            lines(&analysis),
+            lines(&again),
+            "transform moved tests:\n{text}"
+        );
+    }
+    metadata
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn elixir_files_keep_their_tests(tests in gen_tests(), describe in any::<bool>()) {
+        let metadata = check("elixir", &elixir(&tests, describe), tests.len());
+        for (meta, test) in metadata.tests.iter().zip(&tests) {
+            let group = if describe { "group " } else { "" };
+            prop_assert_eq!(&meta.name, &format!("test {group}{}", test.words.join(" ")));
+            prop_assert_eq!(meta.task_id, test.task_id.map(i64::from));
+        }
+    }
+
+    #[test]
+    fn ruby_files_keep_their_tests(tests in gen_tests()) {
+        let metadata = check("ruby", &ruby(&tests), tests.len());
+        for meta in &metadata.tests {
+            prop_assert!(!meta.test_code.contains("skip"));
+        }
+    }
+
+    #[test]
+    fn python_files_keep_their_tests(tests in gen_tests()) {
+        let metadata = check("python", &python(&tests), tests.len());
+        for (meta, test) in metadata.tests.iter().zip(&tests) {
+            prop_assert_eq!(meta.task_id, test.task_id.map(i64::from));
+            prop_assert_eq!(&meta.name, &format!("Gen > {}", test.words.join(" ")));
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_a_test_file_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        for name in ["elixir", "ruby", "python"] {
+            let language = Language::by_name(name).unwrap();
+            let analysis = syntax::analyze(&language, &bytes);
+            meta::metadata(&analysis, &bytes, "gen");
+            apply(&bytes, edits(&analysis, &language.facts, &bytes, Marker::TestStarted));
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_a_log_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..4000)) {
+        let outputs = log::split(&bytes[..], log::MARKER).unwrap();
+        for (_, output) in &outputs.entries {
+            prop_assert!(output.len() <= log::MAX_OUTPUT_BYTES + 4);
+        }
+        dialect::outputs(&dialect::parse(&bytes[..]).unwrap());
+    }
+
+    #[test]
+    fn arbitrary_results_give_an_error_or_valid_results(
+        bytes in prop::collection::vec(any::<u8>(), 0..600),
+        json in "\\{\"(version|status|tests|message)\": ?(\\[|\\{|\"pass\"|null|[0-9]+)[^\\x00]{0,40}",
+    ) {
+        let metadata = Metadata::default();
+        for content in [bytes.clone(), json.into_bytes()] {
+            if let Ok(run) = parse_run(&content) {
+                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let text = serde_json::to_string(&results).unwrap();
+                prop_assert!(text.contains("\"version\":3"));
+            }
+        }
+    }
+}
