@@ -55,10 +55,7 @@ impl TestMeta {
 
 /// Builds the metadata of an analysed file.
 pub fn metadata(analysis: &Analysis, source: &[u8], file: &str) -> Metadata {
-    let ranges = Ranges {
-        omitted: analysis.omitted.clone(),
-        verbatim: analysis.verbatim.clone(),
-    };
+    let ranges = Ranges::new(analysis.omitted.clone(), analysis.verbatim.clone());
     let tests = analysis
         .tests
         .iter()
@@ -155,12 +152,14 @@ pub fn test_code(source: &[u8], range: Range<usize>, analysis_ranges: &Ranges) -
         let span = at..at + line.len();
         at = span.end;
         let overlaps = |r: &Range<usize>| r.start < span.end && span.start < r.end;
-        if analysis_ranges.omitted.iter().any(overlaps) {
+        if analysis_ranges
+            .near(&analysis_ranges.omitted, &span)
+            .any(overlaps)
+        {
             continue;
         }
         let verbatim = analysis_ranges
-            .verbatim
-            .iter()
+            .near(&analysis_ranges.verbatim, &span)
             .any(|r| r.start < span.start && span.start < r.end);
         let text = String::from_utf8_lossy(line);
         let text = text.trim_end_matches('\n').trim_end_matches('\r');
@@ -203,11 +202,32 @@ pub fn test_code(source: &[u8], range: Range<usize>, analysis_ranges: &Ranges) -
     out.join("\n").trim_end().to_string()
 }
 
-/// The ranges of a file that shape `test_code`.
+/// The ranges of a file that shape `test_code`, each list sorted by start.
 #[derive(Default)]
 pub struct Ranges {
     pub omitted: Vec<Range<usize>>,
     pub verbatim: Vec<Range<usize>>,
+}
+
+impl Ranges {
+    fn new(mut omitted: Vec<Range<usize>>, mut verbatim: Vec<Range<usize>>) -> Ranges {
+        omitted.sort_by_key(|r| r.start);
+        verbatim.sort_by_key(|r| r.start);
+        Ranges { omitted, verbatim }
+    }
+
+    /// The few ranges of `sorted` that start nearest before `span` ends: skip calls and
+    /// string literals do not overlap one another (bar a string inside an interpolation), so
+    /// only those can reach into `span`. Looking at a few rather than all keeps a file of many
+    /// tests linear.
+    fn near<'a>(
+        &self,
+        sorted: &'a [Range<usize>],
+        span: &Range<usize>,
+    ) -> impl Iterator<Item = &'a Range<usize>> {
+        let end = sorted.partition_point(|r| r.start < span.end);
+        sorted[..end].iter().rev().take(8)
+    }
 }
 
 /// The longest whitespace prefix shared by every non-blank line.
