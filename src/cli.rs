@@ -257,15 +257,19 @@ fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(),
     let (source, analysis, _) = analyze(input, language)?;
     let file = input.to_string_lossy();
     let metadata = meta::metadata(&analysis, &source, &file);
-    let existing = if output.exists() {
-        serde_json::from_slice::<meta::Metadata>(&files::read(output)?).map_err(|e| {
-            Error::in_file(
-                output,
-                format!("exists but is not a metadata file ({e}); remove it to start afresh"),
-            )
-        })?
-    } else {
-        meta::Metadata::default()
+    // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
+    // replaced, with a warning, as the escript would have overwritten it.
+    let existing = match output.exists().then(|| files::read(output)).transpose()? {
+        Some(content) if !content.iter().all(u8::is_ascii_whitespace) => {
+            serde_json::from_slice::<meta::Metadata>(&content).unwrap_or_else(|e| {
+                warn(
+                    output,
+                    &format!("is not a metadata file ({e}); starting it afresh"),
+                );
+                meta::Metadata::default()
+            })
+        }
+        _ => meta::Metadata::default(),
     };
     files::write(output, &to_json(&existing.merge(&file, metadata)))
 }

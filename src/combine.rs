@@ -68,17 +68,20 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
     if first.is_none() {
         return Ok(Run::missing());
     }
-    if dialect::detect(content) {
+    if dialect::detect(start) {
         let tests = dialect::parse(content).map_err(|e| e.to_string())?;
         return Ok(dialect::run(tests));
     }
     if first == Some(&b'<') {
         return junit::parse(content).or_else(|error| {
             let salvaged = junit::salvage(content);
-            if salvaged.tests.is_empty() {
-                Err(error)
-            } else {
-                Ok(salvaged)
+            let looks_junit =
+                start.starts_with(b"<?xml") || memchr::memmem::find(start, b"<testsuite").is_some();
+            match (salvaged.tests.is_empty(), looks_junit) {
+                (false, _) => Ok(salvaged),
+                // Cut off before its first testcase: no result survived.
+                (true, true) => Ok(Run::missing()),
+                (true, false) => Err(error),
             }
         });
     }
@@ -230,7 +233,12 @@ impl<'a> Join<'a> {
     /// several (minitest-reporters writes `Minitest::Result` for every class), the next one
     /// to have run, by the order of headers in the log.
     fn find_by_id(&mut self, test: &RunTest, classname: &str, outputs: &Printed) -> Option<usize> {
-        let candidates = self.by_method.get(test.name.as_str())?;
+        // pytest names each case of a parametrized test `test_x[case]`: they are that test.
+        let method = match test.name.split_once('[') {
+            Some((method, _)) if test.name.ends_with(']') => method,
+            _ => test.name.as_str(),
+        };
+        let candidates = self.by_method.get(method)?;
         if let [only] = candidates.as_slice() {
             return Some(*only);
         }
@@ -347,7 +355,7 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
             Vec::new(),
         );
     }
-    if placed.iter().all(|(meta, _)| meta.is_none()) && !started.is_empty() {
+    if placed.is_empty() && !started.is_empty() {
         return (
             Results::new(Vec::new(), Some(stopped_message(&started))),
             Vec::new(),
@@ -360,6 +368,11 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         .map(|(name, _)| name.as_str());
     for (meta, name) in started {
         let running = last_header == Some(header_name(&name).as_ref());
+        // Results that came whole leave nothing lost: only the test whose header came last
+        // can have been cut off, by a formatter that wrote its results after every test.
+        if !running && run.complete {
+            continue;
+        }
         let message = if running {
             DID_NOT_FINISH
         } else {

@@ -44,6 +44,11 @@ pub fn detect_in(log: impl Read) -> std::io::Result<bool> {
         if line.starts_with(b"<IT::>") || line.starts_with(b"<DESCRIBE::>") {
             return Ok(true);
         }
+        // This tool's own header came first: a student printing a dialect-looking line later
+        // does not switch the log to the dialect.
+        if memchr::memmem::find(&line, crate::log::MARKER.as_bytes()).is_some() {
+            return Ok(false);
+        }
     }
 }
 
@@ -78,6 +83,10 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
             || result(text).is_some();
         let pending = blank.take();
         if text.is_empty() && current.is_some() {
+            // Of several empty lines in a row, only the last can be the protocol's.
+            if let Some(i) = pending {
+                push_output(&mut tests[i], "", &mut total);
+            }
             blank = current;
             continue;
         }
@@ -87,6 +96,12 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
         if let Some(name) = text.strip_prefix("<DESCRIBE::>") {
             stack.push(Frame::Group(unescape(name)));
         } else if let Some(name) = text.strip_prefix("<IT::>") {
+            // A test cannot hold a test: one left open ended when the next began (a log of
+            // `--header it` headers has no <COMPLETEDIN::> at all).
+            while let Some(Frame::Test(i)) = stack.last() {
+                tests[*i].completed = true;
+                stack.pop();
+            }
             let mut full: Vec<String> = stack
                 .iter()
                 .filter_map(|f| match f {
@@ -140,16 +155,23 @@ fn push_output(test: &mut Test, line: &str, total: &mut usize) {
 }
 
 /// The output of each test, as `--log-to-json` writes it.
+/// Names are keyed as headers write them (a line break as `\n`), as `--combine` looks them up.
 pub fn outputs(tests: &[Test]) -> Outputs {
     let mut entries: Vec<(String, String)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = Default::default();
     for test in tests {
-        match entries.iter_mut().find(|(name, _)| *name == test.name) {
-            Some((_, output)) if !test.output.is_empty() => {
+        let key = crate::log::header_name(&test.name).into_owned();
+        match index.get(&key) {
+            Some(&i) if !test.output.is_empty() => {
+                let output = &mut entries[i].1;
                 output.push('\n');
                 output.push_str(&test.output);
             }
             Some(_) => {}
-            None => entries.push((test.name.clone(), test.output.clone())),
+            None => {
+                index.insert(key.clone(), entries.len());
+                entries.push((key, test.output.clone()));
+            }
         }
     }
     Outputs { entries }
@@ -275,6 +297,36 @@ looping\n";
                 .unwrap()
                 .contains("did not finish")
         );
+    }
+
+    #[test]
+    fn a_new_test_closes_an_open_one_and_blank_runs_are_kept() {
+        let log = "<DESCRIBE::>Alpha\n<IT::>one\n<PASSED::>ok\n<IT::>two\na\n\n\n\nb\n\n<PASSED::>ok\n\
+                   <COMPLETEDIN::>\n<COMPLETEDIN::>\n<DESCRIBE::>Beta\n<IT::>three\n<COMPLETEDIN::>\n";
+        let tests = parse(log.as_bytes()).unwrap();
+        let summary: Vec<_> = tests
+            .iter()
+            .map(|t| (t.name.as_str(), t.completed))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("Alpha one", true),
+                ("Alpha two", true),
+                ("Beta three", true)
+            ]
+        );
+        assert_eq!(
+            tests[1].output, "a\n\n\n\nb",
+            "three blank lines stay three"
+        );
+    }
+
+    #[test]
+    fn this_tools_header_first_keeps_a_log_out_of_the_dialect() {
+        assert!(!detect(
+            b"[test started] test a\n<DESCRIBE::>a table the student printed\n"
+        ));
     }
 
     #[test]

@@ -88,7 +88,10 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8], marker: Marker) 
             None => {}
         }
     }
-    if let Some(each) = &header.append_each {
+    // A file that does not parse fails to load anyway; appended code would only add an error
+    // about lines the student never wrote.
+    let parses = analysis.syntax_error_line.is_none();
+    if let Some(each) = header.append_each.as_ref().filter(|_| parses) {
         // Code after the last line announces the tests: no original line moves.
         let mut text = String::new();
         if !source.is_empty() && !source.ends_with(b"\n") {

@@ -76,14 +76,19 @@ fn a_real_pytest_run_becomes_a_correct_results_json() {
             "\"TeaHouse > price of a big order\"",
             "\"Steep > every tea\"",
             "\"Steep > another print\"",
+            // A pytest-style class's static test, and a parametrized test that is one test.
+            "\"TestKettleHelpers.test static helper\"",
+            "\"test each tea\"",
         ]
     );
     assert_eq!(
         field("status"),
-        ["\"pass\"", "\"pass\"", "\"fail\"", "\"fail\"", "\"pass\""]
+        [
+            "\"pass\"", "\"pass\"", "\"fail\"", "\"fail\"", "\"pass\"", "\"pass\"", "\"pass\""
+        ]
     );
     // Method marks, and the class mark for the methods without one.
-    assert_eq!(field("task_id"), ["1", "2", "3", "4", "4"]);
+    assert_eq!(field("task_id"), ["1", "2", "3", "4", "4", "null", "null"]);
     // What setUp prints belongs to its test.
     assert_eq!(
         field("output"),
@@ -92,7 +97,10 @@ fn a_real_pytest_run_becomes_a_correct_results_json() {
             "\"pouring 1000 ml\"",
             "null",
             "\"kettle on\"",
-            "\"kettle on\\nsteeping\""
+            "\"kettle on\\nsteeping\"",
+            "null",
+            // Both cases of the parametrized test print under its one header each time.
+            "\"brewing green\\nbrewing black\""
         ]
     );
 
