@@ -255,7 +255,12 @@ fn analyze(
 /// with several test files keeps the tests of all (the escript kept only the last file's).
 fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
     let (source, analysis, _) = analyze(input, language)?;
-    let file = input.to_string_lossy();
+    // `a_test.exs` and `./a_test.exs` are one file.
+    let file: PathBuf = input
+        .components()
+        .filter(|c| *c != std::path::Component::CurDir)
+        .collect();
+    let file = file.to_string_lossy();
     let metadata = meta::metadata(&analysis, &source, &file);
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it.

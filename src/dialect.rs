@@ -120,6 +120,26 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
                 tests[i].completed = true;
             }
         } else if let Some((status, message)) = result(text) {
+            // A failure outside any test (a group's setup hook) is reported as a result of
+            // its own, named after the group, so that it is not lost.
+            let current = current.or_else(|| {
+                if status == Status::Pass {
+                    return None;
+                }
+                let group: Vec<&str> = stack
+                    .iter()
+                    .filter_map(|f| match f {
+                        Frame::Group(g) => Some(g.as_str()),
+                        Frame::Test(_) => None,
+                    })
+                    .collect();
+                tests.push(Test {
+                    name: group.join(" "),
+                    completed: true,
+                    ..Test::default()
+                });
+                Some(tests.len() - 1)
+            });
             if let Some(i) = current {
                 let test = &mut tests[i];
                 test.status = Some(test.status.map_or(status, |s| worst(s, status)));
@@ -319,6 +339,20 @@ looping\n";
         assert_eq!(
             tests[1].output, "a\n\n\n\nb",
             "three blank lines stay three"
+        );
+    }
+
+    #[test]
+    fn a_failure_outside_any_test_is_a_result_of_its_group() {
+        let log =
+            "<DESCRIBE::>Kettle\n<ERROR::>before all hook failed<:LF:>trace\n<COMPLETEDIN::>\n";
+        let run = run(parse(log.as_bytes()).unwrap());
+        assert_eq!(run.tests.len(), 1);
+        assert_eq!(run.tests[0].name, "Kettle");
+        assert_eq!(run.tests[0].status, Status::Error);
+        assert_eq!(
+            run.tests[0].message.as_deref(),
+            Some("before all hook failed\ntrace")
         );
     }
 

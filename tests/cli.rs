@@ -183,3 +183,38 @@ fn transforming_through_a_symlink_writes_the_file_it_names() {
             .contains("[test started]")
     );
 }
+
+#[test]
+fn metadata_of_several_files_merges_and_an_empty_file_starts_it() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    fs::create_dir(dir.join("test")).unwrap();
+    fs::write(
+        dir.join("test/a_test.exs"),
+        "test \"adds\" do\n  :ok\nend\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("test/b_test.exs"),
+        "test \"adds\" do\n  :ok\nend\ntest \"b\" do\nend\n",
+    )
+    .unwrap();
+    fs::write(dir.join("meta.json"), "").unwrap(); // as mktemp leaves it
+    common::helper(dir, &["--parse-meta", "test/a_test.exs:meta.json"]);
+    common::helper(dir, &["--parse-meta", "test/b_test.exs:meta.json"]);
+    // The same file again, written differently, replaces its own tests.
+    common::helper(dir, &["--parse-meta", "./test/a_test.exs:meta.json"]);
+    let meta: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("meta.json")).unwrap()).unwrap();
+    let names: Vec<&str> = meta["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["test adds", "test adds (test/b_test.exs)", "test b"]
+    );
+    assert_eq!(meta["tests"][1]["runtime_name"], "test adds");
+}
