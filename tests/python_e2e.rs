@@ -18,17 +18,8 @@ fn a_real_pytest_run_becomes_a_correct_results_json() {
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     let exercise = common::root().join("fixtures/python_e2e/tea_house");
-    common::copy_tree(&exercise, dir);
     let test_file = "tea_house_test.py";
-    common::helper(
-        dir,
-        &[
-            "--parse-meta",
-            &format!("{test_file}:metadata.json"),
-            "--transform",
-            &format!("{test_file}:{test_file}"),
-        ],
-    );
+    common::prepare(&exercise, dir, test_file);
 
     // -s lets prints (and headers) through to stdout; without the terminal reporter, stdout
     // holds only what the tests print.
@@ -52,15 +43,7 @@ fn a_real_pytest_run_becomes_a_correct_results_json() {
         "pytest wrote no JUnit report; stderr:\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    common::helper(
-        dir,
-        &[
-            "--log-to-json",
-            "output:output.json",
-            "--combine",
-            "results.xml:metadata.json:output.json",
-        ],
-    );
+    common::finish(dir, "results.xml");
 
     let results = common::results(&dir.join("results.xml"));
     let tests = results["tests"].as_array().unwrap();

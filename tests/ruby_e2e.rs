@@ -20,17 +20,8 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     let exercise = common::root().join("fixtures/ruby_e2e/garden_party");
-    common::copy_tree(&exercise, dir);
     let test_file = "garden_party_test.rb";
-    common::helper(
-        dir,
-        &[
-            "--parse-meta",
-            &format!("{test_file}:metadata.json"),
-            "--transform",
-            &format!("{test_file}:{test_file}"),
-        ],
-    );
+    common::prepare(&exercise, dir, test_file);
 
     let run = Command::new("ruby")
         .current_dir(dir)
@@ -54,15 +45,7 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
         .unwrap()
         .path();
     fs::copy(report, dir.join("results.xml")).unwrap();
-    common::helper(
-        dir,
-        &[
-            "--log-to-json",
-            "output:output.json",
-            "--combine",
-            "results.xml:metadata.json:output.json",
-        ],
-    );
+    common::finish(dir, "results.xml");
 
     let results = common::results(&dir.join("results.xml"));
     let tests = results["tests"].as_array().unwrap();

@@ -98,3 +98,22 @@ pub fn lines_cited(message: &str, file: &str) -> Vec<usize> {
 pub fn results(path: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).expect("results.json is valid JSON")
 }
+
+/// Copies `exercise` into `dir`, then parses and transforms its test file in place, as a
+/// runner does before the run.
+pub fn prepare(exercise: &Path, dir: &Path, test_file: &str) {
+    copy_tree(exercise, dir);
+    let meta = format!("{test_file}:metadata.json");
+    let transform = format!("{test_file}:{test_file}");
+    helper(dir, &["--parse-meta", &meta, "--transform", &transform]);
+}
+
+/// Splits the captured `output` and combines it with `results` (written over), as a runner
+/// does after the run.
+pub fn finish(dir: &Path, results: &str) {
+    let combine = format!("{results}:metadata.json:output.json");
+    helper(
+        dir,
+        &["--log-to-json", "output:output.json", "--combine", &combine],
+    );
+}
