@@ -33,7 +33,11 @@ impl Error {
             NotFound => "no such file or directory".to_string(),
             PermissionDenied => "permission denied".to_string(),
             IsADirectory => "is a directory, not a file".to_string(),
-            _ => error.to_string(),
+            // The OS's words, without the temporary file's path that tempfile adds to them.
+            _ => match error.raw_os_error() {
+                Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+                None => error.to_string(),
+            },
         };
         Error::in_file(path, format!("cannot {action}: {reason}"))
     }

@@ -218,3 +218,99 @@ fn metadata_of_several_files_merges_and_an_empty_file_starts_it() {
     );
     assert_eq!(meta["tests"][1]["runtime_name"], "test adds");
 }
+
+#[test]
+fn a_write_that_fails_half_way_leaves_the_old_file_whole() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    // Metadata far larger than the 1-block file size limit set below.
+    let mut source = String::new();
+    for i in 0..300 {
+        source.push_str(&format!(
+            "test \"number {i}\" do\n  assert {i} == {i}\nend\n"
+        ));
+    }
+    fs::write(dir.join("big_test.exs"), source).unwrap();
+    let old = "{\"tests\": []}";
+    fs::write(dir.join("meta.json"), old).unwrap();
+    // The kernel refuses writes past 512 bytes (EFBIG) once SIGXFSZ is ignored.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec {} --parse-meta big_test.exs:meta.json",
+        env!("CARGO_BIN_EXE_exercism_test_helper")
+    );
+    let out = Command::new("bash")
+        .current_dir(dir)
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert_one_line_error(&out, &["meta.json", "cannot write"]);
+    assert_eq!(fs::read_to_string(dir.join("meta.json")).unwrap(), old);
+    let names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.starts_with(".exercism_test_helper")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn empty_binary_and_oddly_named_inputs_are_handled() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    fs::write(dir.join("empty_test.exs"), "").unwrap();
+    fs::write(dir.join("binary_test.exs"), [0u8, 159, 146, 150, 255, 0, 1]).unwrap();
+    fs::write(dir.join("empty.log"), "").unwrap();
+    fs::create_dir(dir.join("a dir: with colon")).unwrap();
+    fs::write(
+        dir.join("a dir: with colon/spaced test.exs"),
+        "test \"x\" do\n  :ok\nend\n",
+    )
+    .unwrap();
+
+    common::helper(dir, &["--parse-meta", "empty_test.exs:empty.json"]);
+    assert_eq!(
+        fs::read_to_string(dir.join("empty.json")).unwrap(),
+        "{\n  \"tests\": []\n}\n"
+    );
+    let binary = common::helper(
+        dir,
+        &[
+            "--parse-meta",
+            "binary_test.exs:binary.json",
+            "--transform",
+            "binary_test.exs:binary_out.exs",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&binary.stderr).contains("cannot parse"));
+    assert_eq!(
+        fs::read(dir.join("binary_out.exs")).unwrap(),
+        [0u8, 159, 146, 150, 255, 0, 1]
+    );
+    common::helper(dir, &["--log-to-json", "empty.log:empty_log.json"]);
+    assert_eq!(
+        fs::read_to_string(dir.join("empty_log.json")).unwrap(),
+        "{}\n"
+    );
+    // A path with a colon and spaces, as two values or joined (split where the input exists).
+    common::helper(
+        dir,
+        &[
+            "--parse-meta",
+            "a dir: with colon/spaced test.exs",
+            "spaced.json",
+        ],
+    );
+    common::helper(
+        dir,
+        &[
+            "--parse-meta",
+            "a dir: with colon/spaced test.exs:joined.json",
+        ],
+    );
+    assert!(fs::read(dir.join("spaced.json")).unwrap().len() > 20);
+    assert!(dir.join("joined.json").exists());
+}
