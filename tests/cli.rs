@@ -76,6 +76,8 @@ fn bad_input_gets_one_line_naming_the_file_and_leaves_no_output() {
     fs::write(dir.join("garbage.json"), "this is not JSON").unwrap();
     fs::write(dir.join("metadata.json"), "{\"tests\": []}").unwrap();
     fs::write(dir.join("output.json"), "{}").unwrap();
+    let passing = r#"{"version":2,"status":"pass","tests":[{"name":"test a","status":"pass"}]}"#;
+    fs::write(dir.join("passing.json"), passing).unwrap();
     fs::create_dir(dir.join("a_dir.exs")).unwrap();
 
     let cases: &[(&[&str], &[&str])] = &[
@@ -109,6 +111,10 @@ fn bad_input_gets_one_line_naming_the_file_and_leaves_no_output() {
             &["notes.txt", "--language"],
         ),
         (&["--frobnicate"], &["--frobnicate"]),
+        (
+            &["--combine", "passing.json:garbage.json:output.json"],
+            &["garbage.json", "not a metadata file"],
+        ),
     ];
     for (args, words) in cases {
         let out = helper_in(dir, args);
