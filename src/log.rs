@@ -66,7 +66,7 @@ pub const MAX_OUTPUT_BYTES: usize = 16 * 1024;
 pub const MAX_NAME_BYTES: usize = 4 * 1024;
 /// Bytes kept over all tests, names, outputs and bookkeeping counted, so memory stays
 /// bounded even with a flood of distinct headers.
-pub const MAX_TOTAL_BYTES: usize = 16 * 1024 * 1024;
+pub const MAX_TOTAL_BYTES: usize = 8 * 1024 * 1024;
 /// What one test costs beyond its name and output: two copies of the name's allocation
 /// header, the index entry and the entry itself.
 const ENTRY_OVERHEAD: usize = 128;
