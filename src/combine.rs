@@ -233,16 +233,10 @@ impl<'a> Join<'a> {
     /// several (minitest-reporters writes `Minitest::Result` for every class), the next one
     /// to have run, by the order of headers in the log.
     fn find_by_id(&mut self, test: &RunTest, classname: &str, outputs: &Printed) -> Option<usize> {
-        // pytest names each case of a parametrized test `test_x[case]`: they are that test.
-        let method = match test.name.split_once('[') {
-            Some((method, _)) if test.name.ends_with(']') => method,
-            _ => test.name.as_str(),
-        };
-        let candidates = self.by_method.get(method)?;
+        let candidates = self.by_method.get(test.name.as_str())?;
         if let [only] = candidates.as_slice() {
             return Some(*only);
         }
-        let classname = classname.replace("::", ".");
         let by_class: Vec<usize> = candidates
             .iter()
             .copied()

@@ -48,9 +48,15 @@ pub fn parse(content: &[u8]) -> Result<Run, String> {
                 messages.push(message.to_string());
             }
         }
+        // pytest names each case of a parametrized test `test_x[case]`: they are that test.
+        let name = match name.split_once('[') {
+            Some((base, _)) if name.ends_with(']') => base,
+            _ => name,
+        };
         tests.push(RunTest {
             name: name.to_string(),
-            classname: case.attribute("classname").map(str::to_string),
+            // Classes as `.`-separated paths, whatever the language writes (`Outer::Inner`).
+            classname: case.attribute("classname").map(|c| c.replace("::", ".")),
             status,
             message: (!messages.is_empty()).then(|| messages.join("\n\n")),
         });
@@ -138,6 +144,14 @@ mod tests {
             ]
         );
         assert_eq!(run.tests[0].classname.as_deref(), Some("m.KettleTest"));
+    }
+
+    #[test]
+    fn parametrized_cases_are_their_test_and_classes_are_dotted() {
+        let xml = br#"<testsuite><testcase classname="m.T" name="test_x[1-2]"/><testcase classname="Outer::InnerTest" name="test_y"/></testsuite>"#;
+        let run = parse(xml).unwrap();
+        assert_eq!(run.tests[0].name, "test_x");
+        assert_eq!(run.tests[1].classname.as_deref(), Some("Outer.InnerTest"));
     }
 
     #[test]
