@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::Error;
+use crate::query::Query;
 
 /// One entry of the registry. Adding a language means adding one of these.
 struct Entry {
@@ -217,14 +218,21 @@ impl Language {
     }
 
     /// The compiled tests query (`queries/<lang>/tests.scm`).
-    pub fn tests_query(&self) -> tree_sitter::Query {
+    pub fn tests_query(&self) -> Query {
         compile(&self.grammar, self.tests_query, "tests.scm")
     }
 
     /// The compiled mix.exs query, for languages that have one.
-    pub fn mix_query(&self) -> Option<tree_sitter::Query> {
+    pub fn mix_query(&self) -> Option<Query> {
         self.mix_query
             .map(|source| compile(&self.grammar, source, "mix.scm"))
+    }
+
+    /// The source texts of the queries, by file name (for tests that compare matchers).
+    pub fn query_sources(&self) -> Vec<(&'static str, &'static str)> {
+        let mut sources = vec![("tests.scm", self.tests_query)];
+        sources.extend(self.mix_query.map(|source| ("mix.scm", source)));
+        sources
     }
 }
 
@@ -245,10 +253,9 @@ fn load(entry: &Entry) -> Language {
     }
 }
 
-fn compile(grammar: &tree_sitter::Language, source: &str, file: &str) -> tree_sitter::Query {
+fn compile(grammar: &tree_sitter::Language, source: &str, file: &str) -> Query {
     // Queries are part of the binary; an invalid one is caught by the registry tests.
-    tree_sitter::Query::new(grammar, source)
-        .unwrap_or_else(|e| panic!("queries/{file} does not compile: {e}"))
+    Query::new(grammar, source).unwrap_or_else(|e| panic!("queries/{file}: {e}"))
 }
 
 #[cfg(test)]

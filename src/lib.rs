@@ -12,6 +12,7 @@ pub mod log;
 pub mod meta;
 pub mod mix;
 pub mod naming;
+pub mod query;
 pub mod results;
 pub mod syntax;
 pub mod transform;

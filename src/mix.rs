@@ -1,7 +1,7 @@
 //! `--transform-mix`: adds the language's `[mix]` entry (`prune_code_paths: false`) to the
 //! keyword list returned by `def project` in a `mix.exs`, leaving the rest as written.
 
-use tree_sitter::{Parser, QueryCursor, StreamingIterator};
+use tree_sitter::Parser;
 
 use crate::language::Language;
 use crate::transform::{Edit, apply};
@@ -17,10 +17,8 @@ pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {
 
     // Every statement of the body, as (node, is a list literal); comments are not statements.
     let mut statements: Vec<(tree_sitter::Node, bool)> = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(&query, tree.root_node(), source);
-    while let Some(found) = matches.next() {
-        for capture in found.captures() {
+    for found in query.matches(tree.root_node(), source) {
+        for capture in &found.captures {
             let is_list = capture.index == list_index;
             if (is_list || capture.index == value_index) && !capture.node.is_extra() {
                 match statements

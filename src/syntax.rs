@@ -29,7 +29,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use tree_sitter::{Node, Parser, QueryCursor, StreamingIterator};
+use tree_sitter::{Node, Parser};
 
 use crate::language::Language;
 use crate::naming;
@@ -246,7 +246,7 @@ impl Role {
 
 /// The roles of a query's captures, by capture index. Panics on a capture outside the
 /// vocabulary: queries are compiled into the binary and checked by the registry tests.
-fn roles(query: &tree_sitter::Query) -> Vec<Role> {
+fn roles(query: &crate::query::Query) -> Vec<Role> {
     query
         .capture_names()
         .iter()
@@ -308,17 +308,15 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     let mut omitted = Vec::new();
     let mut verbatim = Vec::new();
 
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(&query, root, source);
-    while let Some(found) = matches.next() {
+    for found in query.matches(root, source) {
         let node = |role: Role| {
             found
-                .captures()
+                .captures
                 .iter()
                 .find(|c| roles[c.index as usize] == role)
                 .map(|c| c.node)
         };
-        for capture in found.captures() {
+        for capture in &found.captures {
             let n = capture.node;
             match roles[capture.index as usize] {
                 Role::Scope => scopes.push(n.byte_range()),

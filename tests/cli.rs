@@ -320,3 +320,110 @@ fn empty_binary_and_oddly_named_inputs_are_handled() {
     assert!(fs::read(dir.join("spaced.json")).unwrap().len() > 20);
     assert!(dir.join("joined.json").exists());
 }
+
+/// Runs the helper as a user without privileges: as root (as in CI and Docker) through
+/// `setpriv` as `nobody`, because root reads and writes whatever the permissions say.
+#[cfg(unix)]
+fn helper_unprivileged(dir: &std::path::Path, args: &[&str]) -> Option<Output> {
+    let binary = env!("CARGO_BIN_EXE_exercism_test_helper");
+    let root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let mut command = if root {
+        if !common::have_command(
+            &["setpriv", "--version"],
+            "setpriv (to drop root for the permission tests)",
+            "apt-get install -y util-linux",
+        ) {
+            return None;
+        }
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", binary]);
+        command
+    } else {
+        Command::new(binary)
+    };
+    Some(command.current_dir(dir).args(args).output().unwrap())
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_inputs_and_read_only_outputs_are_one_line_errors() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &std::path::Path, mode: u32| {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    mode(dir, 0o777);
+    fs::write(dir.join("secret_test.exs"), "test \"a\" do\nend\n").unwrap();
+    mode(&dir.join("secret_test.exs"), 0o000);
+    fs::write(dir.join("secret.log"), "[test started] test a\n").unwrap();
+    mode(&dir.join("secret.log"), 0o000);
+    fs::write(dir.join("open_test.exs"), "test \"a\" do\nend\n").unwrap();
+    mode(&dir.join("open_test.exs"), 0o644);
+    fs::create_dir(dir.join("locked")).unwrap();
+    mode(&dir.join("locked"), 0o555);
+
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["--parse-meta", "secret_test.exs:meta.json"],
+            &["secret_test.exs", "permission denied"],
+        ),
+        (
+            &["--log-to-json", "secret.log:out.json"],
+            &["secret.log", "permission denied"],
+        ),
+        (
+            &["--parse-meta", "open_test.exs:locked/meta.json"],
+            &["locked/meta.json", "permission denied"],
+        ),
+        (
+            &["--transform", "open_test.exs:locked/open_test.exs"],
+            &["locked/open_test.exs", "permission denied"],
+        ),
+    ];
+    for (args, words) in cases {
+        let Some(out) = helper_unprivileged(dir, args) else {
+            return;
+        };
+        assert_one_line_error(&out, words);
+    }
+    assert!(!dir.join("meta.json").exists() && !dir.join("out.json").exists());
+    assert_eq!(fs::read_dir(dir.join("locked")).unwrap().count(), 0);
+}
+
+#[test]
+fn deeply_nested_brackets_are_read_in_linear_time_without_overflowing_the_stack() {
+    let work = tempfile::tempdir().unwrap();
+    let depth = 100_000;
+    let files = [
+        (
+            "deep_test.exs",
+            format!("test \"a\" do\n  x = {}\nend\n", "[".repeat(depth)),
+        ),
+        (
+            "deep_test.rb",
+            format!("class A\n  def test_a\n    x = {}\n", "(".repeat(depth)),
+        ),
+        (
+            "deep_test.py",
+            format!(
+                "def test_a():\n    x = {}{}\n",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            ),
+        ),
+    ];
+    for (name, source) in files {
+        fs::write(work.path().join(name), source).unwrap();
+        let out = helper_in(work.path(), &["--parse-meta", &format!("{name}:meta.json")]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let meta: serde_json::Value =
+            serde_json::from_slice(&fs::read(work.path().join("meta.json")).unwrap()).unwrap();
+        assert!(meta["tests"].is_array(), "{name}: {meta}");
+        fs::remove_file(work.path().join("meta.json")).unwrap();
+    }
+}
