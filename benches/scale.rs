@@ -1,57 +1,18 @@
 //! How each command grows with its input: generated test files of 1k/10k/100k tests in each
-//! language, logs of 10 MB/100 MB/1 GiB, and combine over 1k/10k tests. Prints Markdown tables
-//! of median wall time (and peak resident memory for the logs, with GNU time when present).
+//! language, logs of 10 MiB/100 MiB/1 GiB, and combine over 1k/10k/100k tests. Prints Markdown
+//! tables of median wall time, with tree-sitter's parse of the same file alone (in process)
+//! as the floor of `--parse-meta`, and peak resident memory for the logs (GNU time).
 //!
 //! `cargo bench --bench scale` (BENCH_RUNS sets the runs per measurement, 5 by default;
 //! BENCH_LOG_MB the largest log, 1024 by default).
 
+mod support;
+
 use std::fs;
 use std::io::Write;
-use std::path::Path;
-use std::process::Command;
-use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_exercism_test_helper");
-
-fn runs() -> usize {
-    std::env::var("BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(5)
-}
-
-/// Median wall time of `args` run in `dir`, and the peak resident memory of one run in KiB.
-fn measure(dir: &Path, args: &[&str]) -> (Duration, Option<u64>) {
-    let mut times: Vec<Duration> = (0..runs())
-        .map(|_| {
-            let start = Instant::now();
-            let status = Command::new(BIN)
-                .current_dir(dir)
-                .args(args)
-                .status()
-                .unwrap();
-            assert!(status.success(), "{args:?}");
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    let peak = Path::new("/usr/bin/time").exists().then(|| {
-        let out = Command::new("/usr/bin/time")
-            .current_dir(dir)
-            .args(["-f", "%M", BIN])
-            .args(args)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stderr)
-            .trim()
-            .lines()
-            .last()
-            .unwrap()
-            .parse()
-            .unwrap()
-    });
-    (times[times.len() / 2], peak)
-}
+use exercism_test_helper::language::Language;
+use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 
 fn test_file(language: &str, tests: usize) -> (String, &'static str) {
     let mut out = String::new();
@@ -95,29 +56,42 @@ fn test_file(language: &str, tests: usize) -> (String, &'static str) {
     }
 }
 
-fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1e3)
-}
-
 fn main() {
+    let runs = runs(5);
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
+    let remove = |name: &str| {
+        let _ = fs::remove_file(dir.join(name));
+    };
 
-    println!("| language | tests | file size | `--parse-meta` | `--transform` |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| language | tests | file size | tree-sitter parse alone | `--parse-meta` | \
+         `--transform` | `--parse-meta` per 1k tests |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for language in ["elixir", "ruby", "python"] {
+        let grammar = Language::by_name(language).unwrap().grammar;
         for tests in [1_000, 10_000, 100_000] {
             let (source, ext) = test_file(language, tests);
             let name = format!("gen_test.{ext}");
             fs::write(dir.join(&name), &source).unwrap();
-            let _ = fs::remove_file(dir.join("meta.json"));
-            let (meta, _) = measure(dir, &["--parse-meta", &format!("{name}:meta.json")]);
-            let (transform, _) = measure(dir, &["--transform", &format!("{name}:out.{ext}")]);
+            let parse = median_in_process(runs, || {
+                let mut parser = tree_sitter::Parser::new();
+                parser.set_language(&grammar).unwrap();
+                parser.parse(&source, None).unwrap();
+            });
+            let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
+            let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
+            let out = format!("out.{ext}");
+            let transform_args = ["--transform", &format!("{name}:{out}")];
+            let transform = median(runs, dir, BIN, &transform_args, &mut || remove(&out));
             println!(
-                "| {language} | {tests} | {:.1} MB | {} | {} |",
+                "| {language} | {tests} | {:.1} MB | {} | {} | {} | {} |",
                 source.len() as f64 / 1e6,
+                ms(parse),
                 ms(meta),
-                ms(transform)
+                ms(transform),
+                ms(meta / (tests / 1000) as u32)
             );
         }
     }
@@ -126,7 +100,7 @@ fn main() {
         .ok()
         .and_then(|m| m.parse().ok())
         .unwrap_or(1024);
-    println!("\n| log | `--log-to-json` | throughput | peak memory |");
+    println!("\n| log | `--log-to-json` | throughput | peak resident memory |");
     println!("|---|---|---|---|");
     for mb in [10, 100, largest] {
         let path = dir.join("output");
@@ -144,18 +118,19 @@ fn main() {
             test += 1;
         }
         drop(file);
-        let (time, peak) = measure(dir, &["--log-to-json", "output:output.json"]);
+        let args = ["--log-to-json", "output:output.json"];
+        let time = median(runs, dir, BIN, &args, &mut || remove("output.json"));
         let gbps = written as f64 / time.as_secs_f64() / 1e9;
-        let peak = peak.map_or("-".to_string(), |kib| {
+        let peak = peak_kib(dir, &args).map_or("-".to_string(), |kib| {
             format!("{:.1} MiB", kib as f64 / 1024.0)
         });
         println!("| {mb} MiB | {} | {gbps:.2} GB/s | {peak} |", ms(time));
         fs::remove_file(&path).unwrap();
     }
 
-    println!("\n| tests | outputs | `--combine` |");
-    println!("|---|---|---|");
-    for tests in [1_000, 10_000] {
+    println!("\n| tests | outputs | `--combine` | per 1k tests |");
+    println!("|---|---|---|---|");
+    for tests in [1_000, 10_000, 100_000] {
         let names: Vec<String> = (0..tests)
             .map(|i| format!("test adds number {i}"))
             .collect();
@@ -174,21 +149,15 @@ fn main() {
         )
         .unwrap();
         let source = results.to_string();
-        // combine writes over its results file: each run gets a fresh copy, made before timing.
-        let mut times: Vec<Duration> = (0..runs())
-            .map(|_| {
-                fs::write(dir.join("results.json"), &source).unwrap();
-                let start = Instant::now();
-                let status = Command::new(BIN)
-                    .current_dir(dir)
-                    .args(["--combine", "results.json:metadata.json:output.json"])
-                    .status()
-                    .unwrap();
-                assert!(status.success());
-                start.elapsed()
-            })
-            .collect();
-        times.sort();
-        println!("| {tests} | {tests} | {} |", ms(times[times.len() / 2]));
+        // combine writes over its results file: each run gets a fresh copy, made untimed.
+        let args = ["--combine", "results.json:metadata.json:output.json"];
+        let time = median(runs, dir, BIN, &args, &mut || {
+            fs::write(dir.join("results.json"), &source).unwrap()
+        });
+        println!(
+            "| {tests} | {tests} | {} | {} |",
+            ms(time),
+            ms(time / (tests / 1000) as u32)
+        );
     }
 }

@@ -53,7 +53,9 @@ pub fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
         .tempfile_in(dir)
         .map_err(fail)?;
     temp.write_all(contents).map_err(fail)?;
-    temp.as_file().sync_all().map_err(fail)?;
+    // No fsync: readers see the old file or the new one whole because of the rename. Surviving
+    // a power cut is not a goal, since the next step of the same run reads the file at once,
+    // and an fsync costs more than all the rest of a command on a busy disk.
     let permissions = fs::metadata(target)
         .map(|existing| existing.permissions())
         .ok()
