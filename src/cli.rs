@@ -316,8 +316,16 @@ fn log_to_json(input: &Path, output: &Path) -> Result<(), Error> {
 /// A run that stopped before writing its results (a timeout, a crash) still gets a valid
 /// results.json, from what the log and any partial results tell.
 fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
+    let read = |e: std::io::Error| Error::io(results, "read", &e);
     let run = if results.exists() || results.is_symlink() {
-        combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
+        // A log in the line dialect holds all the output too: it is read as a stream, in
+        // bounded memory. JSON and JUnit results are read whole.
+        if dialect::detect_in(files::open(results)?).map_err(read)? {
+            let log = std::io::BufReader::new(files::open(results)?);
+            dialect::run(dialect::parse(log).map_err(read)?)
+        } else {
+            combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
+        }
     } else {
         combine::Run::missing()
     };

@@ -10,14 +10,17 @@ use std::process::Command;
 
 const HUNDRED_MB: usize = 100 * 1024 * 1024;
 
-/// Runs `--log-to-json` on `log`; returns the split and the peak resident memory in KiB.
-fn split(log: &[&[u8]]) -> (serde_json::Value, Option<u64>) {
+/// Writes each file (a name and the parts of its content) to a fresh directory and runs the
+/// helper there with `args`; returns the directory and the peak resident memory in KiB (when
+/// GNU time is present).
+fn run_on(files: &[(&str, &[&[u8]])], args: &[&str]) -> (tempfile::TempDir, Option<u64>) {
     let work = tempfile::tempdir().unwrap();
-    let mut file = fs::File::create(work.path().join("output")).unwrap();
-    for part in log {
-        file.write_all(part).unwrap();
+    for (name, parts) in files {
+        let mut file = fs::File::create(work.path().join(name)).unwrap();
+        for part in *parts {
+            file.write_all(part).unwrap();
+        }
     }
-    drop(file);
     let time = std::path::Path::new("/usr/bin/time");
     let mut command = if time.exists() {
         let mut c = Command::new(time);
@@ -29,7 +32,7 @@ fn split(log: &[&[u8]]) -> (serde_json::Value, Option<u64>) {
     };
     let out = command
         .current_dir(work.path())
-        .args(["--log-to-json", "output:output.json"])
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -42,6 +45,12 @@ fn split(log: &[&[u8]]) -> (serde_json::Value, Option<u64>) {
         .lines()
         .last()
         .and_then(|l| l.parse().ok());
+    (work, peak)
+}
+
+/// Runs `--log-to-json` on `log`; returns the split and the peak resident memory in KiB.
+fn split(log: &[&[u8]]) -> (serde_json::Value, Option<u64>) {
+    let (work, peak) = run_on(&[("output", log)], &["--log-to-json", "output:output.json"]);
     let json = serde_json::from_slice(&fs::read(work.path().join("output.json")).unwrap()).unwrap();
     (json, peak)
 }
@@ -75,5 +84,35 @@ fn a_single_100_mb_line_in_the_line_dialect_is_cut_and_memory_stays_bounded() {
     assert_eq!(json["quiet"], "ok");
     if let Some(peak) = peak {
         assert!(peak < 48 * 1024, "peak memory {peak} KiB for a 100 MB line");
+    }
+}
+
+#[test]
+fn a_100_mb_line_dialect_log_used_as_results_is_combined_in_bounded_memory() {
+    let line = vec![b'z'; HUNDRED_MB];
+    let metadata = br#"{"tests": [{"name": "chatty", "test_code": "a"}, {"name": "quiet", "test_code": "b"}]}"#;
+    let log: &[&[u8]] = &[
+        b"<IT::>chatty\n",
+        &line,
+        b"\n<PASSED::>ok\n<COMPLETEDIN::>1\n<IT::>quiet\n<FAILED::>no\n<COMPLETEDIN::>1\n",
+    ];
+    let (work, peak) = run_on(
+        &[
+            ("results.log", log),
+            ("metadata.json", &[metadata]),
+            ("output.json", &[b"{}"]),
+        ],
+        &["--combine", "results.log:metadata.json:output.json"],
+    );
+    let results: serde_json::Value =
+        serde_json::from_slice(&fs::read(work.path().join("results.log")).unwrap()).unwrap();
+    assert_eq!(results["tests"][0]["status"], "pass");
+    assert_eq!(results["tests"][1]["status"], "fail");
+    assert_eq!(results["tests"][1]["message"], "no");
+    if let Some(peak) = peak {
+        assert!(
+            peak < 48 * 1024,
+            "peak memory {peak} KiB for a 100 MB dialect log"
+        );
     }
 }
