@@ -114,19 +114,37 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
     let metadata = meta::metadata(&analysis, source.as_bytes(), "gen");
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
+    let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
+    let line_of = |at: usize| newlines(&source.as_bytes()[..at]);
     for marker in [Marker::TestStarted, Marker::It] {
-        let transformed = apply(
-            source.as_bytes(),
-            edits(&analysis, &language.facts, source.as_bytes(), marker),
-        );
+        let edits = edits(&analysis, &language.facts, source.as_bytes(), marker);
+        // Inside the original, an edit keeps the line breaks it replaces; only after the end
+        // may it add lines.
+        let mut touched = std::collections::HashSet::new();
+        for edit in &edits {
+            if edit.range.start < source.len() {
+                assert_eq!(
+                    newlines(edit.text.as_bytes()),
+                    newlines(&source.as_bytes()[edit.range.clone()]),
+                    "{edit:?} adds or removes a line in:\n{source}"
+                );
+            }
+            touched.extend(line_of(edit.range.start)..=line_of(edit.range.end));
+        }
+        let transformed = apply(source.as_bytes(), edits);
         let again = syntax::analyze(&language, &transformed);
         let text = String::from_utf8_lossy(&transformed);
         assert_eq!(
             again.syntax_error_line, None,
             "transform added a syntax error:\n{text}"
         );
-        // Lines are only ever added after the original end.
-        assert!(text.lines().count() >= source.lines().count());
+        // Every line no edit touched is where it was, as it was.
+        let after: Vec<&str> = text.split('\n').collect();
+        for (i, line) in source.split('\n').enumerate() {
+            if !touched.contains(&i) {
+                assert_eq!(after.get(i), Some(&line), "line {} moved:\n{text}", i + 1);
+            }
+        }
         let lines = |a: &syntax::Analysis| -> Vec<(String, usize)> {
             a.tests.iter().map(|t| (t.name.display(), t.line)).collect()
         };
@@ -202,4 +220,54 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn arbitrary_metadata_gives_an_error_or_valid_results(
+        bytes in prop::collection::vec(any::<u8>(), 0..600),
+        tests in prop::collection::vec(metadata_test(), 0..6),
+    ) {
+        let results = br#"{"version": 2, "status": "pass", "tests": [{"name": "a", "status": "pass"}]}"#;
+        let json = serde_json::json!({ "tests": tests }).to_string();
+        for content in [bytes.clone(), json.into_bytes()] {
+            if let Ok(metadata) = serde_json::from_slice::<Metadata>(&content) {
+                let run = parse_run(results).unwrap();
+                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let text = serde_json::to_string(&results).unwrap();
+                prop_assert!(text.contains("\"version\":3"));
+            }
+        }
+    }
+}
+
+/// A JSON value of any of the kinds a metadata field might wrongly hold.
+fn any_value() -> impl Strategy<Value = serde_json::Value> {
+    prop_oneof![
+        "[a -z]{0,6}".prop_map(serde_json::Value::from),
+        any::<i64>().prop_map(serde_json::Value::from),
+        Just(serde_json::Value::Null),
+        Just(serde_json::json!([])),
+        Just(serde_json::json!({"a": 1})),
+    ]
+}
+
+/// A metadata test object whose fields are each present or not, with a value of any kind.
+fn metadata_test() -> impl Strategy<Value = serde_json::Value> {
+    let field = || prop::option::of(any_value());
+    (field(), field(), field(), field(), field(), "[a -z]{1,6}").prop_map(
+        |(name, test_code, task_id, line, file, good_name)| {
+            let mut object = serde_json::Map::new();
+            object.insert("name".into(), name.unwrap_or(good_name.into()));
+            for (key, value) in [
+                ("test_code", test_code),
+                ("task_id", task_id),
+                ("line", line),
+                ("file", file),
+            ] {
+                if let Some(value) = value {
+                    object.insert(key.into(), value);
+                }
+            }
+            serde_json::Value::Object(object)
+        },
+    )
 }
