@@ -109,6 +109,7 @@ enum Kind {
     Any,
 }
 
+#[derive(Clone)]
 enum Check {
     Eq(Vec<u8>, bool),
     /// `#match?` with a regex that is `^` and literal text: no regex to build.
@@ -146,7 +147,8 @@ impl Query {
                 return Err(parser.error_at(start, "a pattern cannot be optional at the top"));
             }
             let predicates = std::mem::take(&mut parser.predicates);
-            attach(&mut root, predicates).map_err(|message| parser.error_at(start, message))?;
+            attach(&mut root, predicates, &parser.capture_names)
+                .map_err(|message| parser.error_at(start, message))?;
             if checked_under_optional(&root, false) {
                 return Err(parser.error_at(
                     start,
@@ -269,36 +271,21 @@ fn checked_under_optional(step: &Step, optional: bool) -> bool {
 
 /// Moves a pattern's predicates onto the node patterns that bind their captures, so that a
 /// node is checked as soon as it is bound.
-fn attach(root: &mut Step, predicates: Vec<(u32, Check)>) -> Result<(), String> {
+fn attach(root: &mut Step, predicates: Vec<(u32, Check)>, names: &[String]) -> Result<(), String> {
     for (capture, check) in predicates {
         let mut targets = Vec::new();
         collect_binders(root, capture, &mut targets);
         if targets.is_empty() {
             return Err(format!(
-                "a predicate names capture #{capture}, which this pattern does not bind"
+                "a predicate names @{}, which this pattern does not capture",
+                names[capture as usize]
             ));
         }
-        let last = targets.len() - 1;
-        let mut check = Some(check);
-        for (i, target) in targets.into_iter().enumerate() {
-            let this = if i == last {
-                check.take().unwrap()
-            } else {
-                clone_check(check.as_ref().unwrap())
-            };
-            target.push(this);
+        for target in targets {
+            target.push(check.clone());
         }
     }
     Ok(())
-}
-
-fn clone_check(check: &Check) -> Check {
-    match check {
-        Check::Eq(value, positive) => Check::Eq(value.clone(), *positive),
-        Check::Prefix(prefix, positive) => Check::Prefix(prefix.clone(), *positive),
-        Check::Match(regex, positive) => Check::Match(regex.clone(), *positive),
-        Check::AnyOf(values) => Check::AnyOf(values.clone()),
-    }
 }
 
 /// The `checks` lists of every node pattern that binds `capture`, directly or as a member of
@@ -846,7 +833,11 @@ mod tests {
                 1,
                 "unsupported predicate",
             ),
-            ("(call (identifier) @x (#eq? @y \"a\"))", 1, "does not bind"),
+            (
+                "(call (identifier) @x (#eq? @y \"a\"))",
+                1,
+                "names @y, which this pattern does not capture",
+            ),
             ("\n\n(call (identifier)", 3, "unclosed `(`"),
             ("(call \"nope\")", 1, "unknown anonymous node"),
             (
