@@ -199,60 +199,103 @@ impl Query {
 
     /// Every match in the tree under `root`, in document order of the matched node, then
     /// pattern order. Identical matches (the same pattern and captures) are reported once.
+    ///
+    /// One cursor walk visits every node once. A node that some pattern's root could match
+    /// collects its children as the walk passes them, and is matched when the walk leaves
+    /// it; the matches are then put back in document order.
     pub fn matches<'tree>(&self, root: Node<'tree>, source: &[u8]) -> Vec<Match<'tree>> {
-        let mut found = Vec::new();
+        /// A node on the walk's path from the root, with its children so far when it is a
+        /// candidate for some pattern.
+        struct Open<'tree> {
+            node: Node<'tree>,
+            order: usize,
+            children: Option<Vec<Child<'tree>>>,
+        }
+        let mut found: Vec<(usize, Match<'tree>)> = Vec::new();
         let mut candidates = Vec::new();
-        let mut children = Vec::new();
+        let mut path: Vec<Open<'tree>> = Vec::new();
+        let mut spare: Vec<Vec<Child<'tree>>> = Vec::new();
         let matcher = Matcher { source };
         let mut cursor = root.walk();
+        let mut order = 0;
         loop {
             let node = cursor.node();
-            candidates.clear();
-            if let Some(indices) = self.by_kind.get(node.kind_id() as usize) {
-                candidates.extend_from_slice(indices);
+            if let Some(Open {
+                children: Some(children),
+                ..
+            }) = path.last_mut()
+            {
+                children.push((node, cursor.field_id().map(|f| f.get())));
             }
-            if !self.anywhere.is_empty() {
-                candidates.extend_from_slice(&self.anywhere);
-                candidates.sort_unstable();
-            }
-            if !candidates.is_empty() {
-                // The children are listed once for all the patterns tried here.
-                children.clear();
-                if cursor.goto_first_child() {
-                    loop {
-                        children.push((cursor.node(), cursor.field_id().map(|f| f.get())));
-                        if !cursor.goto_next_sibling() {
-                            break;
-                        }
-                    }
-                    cursor.goto_parent();
-                }
-            }
-            for &index in &candidates {
-                // Identical matches of one pattern at one node are reported once.
-                let mut seen: HashSet<Vec<(u32, usize)>> = HashSet::new();
-                let mut bound = Vec::new();
-                let root = &self.patterns[index].root;
-                matcher.step_at(root, node, Some(&children), &mut bound, &mut |bound| {
-                    let key = bound.iter().map(|c| (c.index, c.node.id())).collect();
-                    if seen.insert(key) {
-                        found.push(Match {
-                            pattern_index: index,
-                            captures: bound.clone(),
-                        });
-                    }
-                    true
-                });
-            }
+            let candidate = self
+                .by_kind
+                .get(node.kind_id() as usize)
+                .is_some_and(|p| !p.is_empty())
+                || !self.anywhere.is_empty();
+            path.push(Open {
+                node,
+                order,
+                children: candidate.then(|| spare.pop().unwrap_or_default()),
+            });
+            order += 1;
             if cursor.goto_first_child() {
                 continue;
             }
-            while !cursor.goto_next_sibling() {
+            loop {
+                let open = path.pop().expect("the walk's path holds the current node");
+                if let Some(mut children) = open.children {
+                    candidates.clear();
+                    if let Some(indices) = self.by_kind.get(open.node.kind_id() as usize) {
+                        candidates.extend_from_slice(indices);
+                    }
+                    if !self.anywhere.is_empty() {
+                        candidates.extend_from_slice(&self.anywhere);
+                        candidates.sort_unstable();
+                    }
+                    for &index in &candidates {
+                        self.match_at(&matcher, index, open.node, &children, |m| {
+                            found.push((open.order, m))
+                        });
+                    }
+                    children.clear();
+                    spare.push(children);
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
                 if !cursor.goto_parent() {
-                    return found;
+                    // Matched on the way out, an ancestor came after its descendants. The
+                    // sort is stable: one node's matches keep their pattern order.
+                    found.sort_by_key(|(order, _)| *order);
+                    return found.into_iter().map(|(_, m)| m).collect();
                 }
             }
         }
+    }
+
+    /// Every way pattern `index` matches at `node`, whose children are `children`; identical
+    /// matches (the same captures) are reported once.
+    fn match_at<'tree>(
+        &self,
+        matcher: &Matcher,
+        index: usize,
+        node: Node<'tree>,
+        children: &[Child<'tree>],
+        mut report: impl FnMut(Match<'tree>),
+    ) {
+        let mut seen: HashSet<Vec<(u32, usize)>> = HashSet::new();
+        let mut bound = Vec::new();
+        let root = &self.patterns[index].root;
+        matcher.step_at(root, node, Some(children), &mut bound, &mut |bound| {
+            let key = bound.iter().map(|c| (c.index, c.node.id())).collect();
+            if seen.insert(key) {
+                report(Match {
+                    pattern_index: index,
+                    captures: bound.clone(),
+                });
+            }
+            true
+        });
     }
 }
 
