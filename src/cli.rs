@@ -262,6 +262,7 @@ fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(),
         .collect();
     let file = file.to_string_lossy();
     let metadata = meta::metadata(&analysis, &source, &file);
+    analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it.
     let existing = match output.exists().then(|| files::read(output)).transpose()? {
@@ -287,6 +288,7 @@ fn transform(
 ) -> Result<(), Error> {
     let (source, analysis, language) = analyze(input, language)?;
     let edits = transform::edits(&analysis, &language.facts, &source, marker);
+    analysis.leak();
     files::write(output, &transform::apply(&source, edits))
 }
 
