@@ -78,7 +78,7 @@ fn main() {
             let parse = median_in_process(runs, || {
                 let mut parser = tree_sitter::Parser::new();
                 parser.set_language(&grammar).unwrap();
-                parser.parse(&source, None).unwrap();
+                (parser.parse(&source, None).unwrap(), parser)
             });
             let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
             let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
