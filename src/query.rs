@@ -959,6 +959,40 @@ mod tests {
     }
 
     #[test]
+    fn matches_come_in_document_order_of_the_matched_node_then_pattern_order() {
+        // The walk matches a node on its way out, after its descendants; `syntax` relies on
+        // this order (the first match of a test wins).
+        let source = "outer(inner(1), 2)";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&elixir()).unwrap();
+        let tree = parser.parse(source, None).unwrap();
+        let query = Query::new(
+            &elixir(),
+            "(integer) @n\n(call) @c\n(call target: (identifier) @t)",
+        )
+        .unwrap();
+        let found: Vec<(usize, &str)> = query
+            .matches(tree.root_node(), source.as_bytes())
+            .iter()
+            .map(|m| {
+                let node = m.captures[0].node;
+                (m.pattern_index, &source[node.byte_range()])
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (1, "outer(inner(1), 2)"),
+                (2, "outer"),
+                (1, "inner(1)"),
+                (2, "inner"),
+                (0, "1"),
+                (0, "2"),
+            ]
+        );
+    }
+
+    #[test]
     fn no_wildcard_matches_an_error() {
         let source = "f(a, ) b)";
         let mut parser = tree_sitter::Parser::new();
