@@ -11,7 +11,7 @@ mod support;
 use std::fs;
 use std::io::Write;
 
-use exercism_test_helper::language::Language;
+use exercism_test_helper::source::language::Language;
 use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 
 fn test_file(language: &str, tests: usize) -> (String, &'static str) {

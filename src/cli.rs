@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use clap::{ArgAction, CommandFactory, Parser};
 
 use crate::error::Error;
-use crate::language::{self, Language};
-use crate::{combine, dialect, files, log, meta, mix, syntax, transform};
+use crate::files;
+use crate::run::{combine, dialect, log, model};
+use crate::source::language::{self, Language};
+use crate::source::{header, meta, mix, syntax, transform};
 
 const EXAMPLES: &str = "\
 Each step takes its paths joined by ':' (as the Elixir escript did) or as separate values.
@@ -310,7 +312,7 @@ fn log_to_json(input: &Path, output: &Path) -> Result<(), Error> {
     let outputs = if is_dialect {
         dialect::outputs(&dialect::parse(log).map_err(read)?)
     } else {
-        log::split(log, log::MARKER).map_err(read)?
+        log::split(log, header::MARKER).map_err(read)?
     };
     files::write(output, &to_json(&outputs))
 }
@@ -329,7 +331,7 @@ fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error>
             combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
         }
     } else {
-        combine::Run::missing()
+        model::Run::missing()
     };
     if !run.complete {
         warn(

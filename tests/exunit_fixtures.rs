@@ -9,8 +9,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use exercism_test_helper::log::header_name;
-use exercism_test_helper::meta::Metadata;
+use exercism_test_helper::source::header::header_name;
+use exercism_test_helper::source::meta::Metadata;
 
 /// Runs `test_file` (already transformed) under ExUnit; returns each test's runtime name and
 /// task id, in the order they finished, and the captured stdout.

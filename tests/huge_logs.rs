@@ -64,7 +64,7 @@ fn a_single_100_mb_line_is_cut_and_memory_stays_bounded() {
         b"\n[test started] test quiet\nok\n",
     ]);
     let chatty = json["test chatty"].as_str().unwrap();
-    assert!(chatty.len() <= exercism_test_helper::log::MAX_OUTPUT_BYTES && chatty.len() > 500);
+    assert!(chatty.len() <= exercism_test_helper::run::log::MAX_OUTPUT_BYTES && chatty.len() > 500);
     assert_eq!(json["test quiet"], "ok");
     if let Some(peak) = peak {
         assert!(peak < 48 * 1024, "peak memory {peak} KiB for a 100 MB line");

@@ -4,11 +4,12 @@
 
 use proptest::prelude::*;
 
-use exercism_test_helper::combine::{combine, parse_run};
-use exercism_test_helper::language::Language;
-use exercism_test_helper::meta::{self, Metadata};
-use exercism_test_helper::transform::{Marker, apply, edits};
-use exercism_test_helper::{dialect, log, syntax};
+use exercism_test_helper::run::combine::{combine, parse_run};
+use exercism_test_helper::run::{dialect, log};
+use exercism_test_helper::source::language::Language;
+use exercism_test_helper::source::meta::{self, Metadata};
+use exercism_test_helper::source::transform::{Marker, apply, edits};
+use exercism_test_helper::source::{header, syntax};
 
 /// A generated test: its words (a name), whether it is pending/skipped, its task id, and its
 /// body lines (simple assertions).
@@ -199,7 +200,7 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_as_a_log_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..4000)) {
-        let outputs = log::split(&bytes[..], log::MARKER).unwrap();
+        let outputs = log::split(&bytes[..], header::MARKER).unwrap();
         for (_, output) in &outputs.entries {
             prop_assert!(output.len() <= log::MAX_OUTPUT_BYTES + 4);
         }

@@ -9,8 +9,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use exercism_test_helper::language::Language;
-use exercism_test_helper::query::Query;
+use exercism_test_helper::source::language::Language;
+use exercism_test_helper::source::query::Query;
 use tree_sitter::{Parser, QueryCursor, StreamingIterator};
 
 /// A match, comparable across the two matchers: pattern index and (capture, byte range)s.

@@ -3,8 +3,8 @@
 
 use tree_sitter::Parser;
 
-use crate::language::Language;
-use crate::transform::{Edit, apply};
+use crate::source::language::Language;
+use crate::source::transform::{Edit, apply};
 
 /// The transformed mix.exs, or `None` when no `def project` was found.
 pub fn transform(language: &Language, source: &[u8]) -> Option<Vec<u8>> {

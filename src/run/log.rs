@@ -5,16 +5,6 @@ use std::io::Read;
 
 use memchr::memmem;
 
-/// How a test name appears in a header line: a line break in the name is written `\n`, so
-/// the header stays on one line (the Elixir header statement does this at run time).
-pub fn header_name(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.contains('\n') {
-        name.replace('\n', "\\n").into()
-    } else {
-        name.into()
-    }
-}
-
 /// What each test printed, in the order the tests first started.
 #[derive(Debug, Default, PartialEq)]
 pub struct Outputs {
@@ -55,9 +45,6 @@ impl serde::Serialize for Outputs {
         map.end()
     }
 }
-
-/// What a header starts with, as the escript printed it.
-pub const MARKER: &str = "[test started] ";
 
 /// Bytes kept per test: far more than the 500 characters results.json shows, so the cut
 /// is always visible there.
@@ -233,6 +220,7 @@ fn finish(entries: Vec<Entry>) -> Outputs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::header::MARKER;
 
     fn split_str(log: &[u8]) -> Vec<(String, String)> {
         split(log, MARKER).unwrap().entries

@@ -31,8 +31,8 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::language::Language;
-use crate::naming;
+use crate::source::language::Language;
+use crate::source::naming::{self, Name};
 
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
 pub struct Analysis {
@@ -89,131 +89,6 @@ pub enum HeaderSite {
     Wrap(Range<usize>),
 }
 
-/// A name made of literal text and holes that are only filled at run time (interpolations).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Name(Vec<Piece>);
-
-#[derive(Clone, Debug, PartialEq)]
-enum Piece {
-    Literal(String),
-    /// An interpolation, kept as its source text.
-    Hole(String),
-}
-
-impl Name {
-    /// A name that is all literal text.
-    pub fn literal(text: &str) -> Name {
-        Name(vec![Piece::Literal(text.to_string())])
-    }
-
-    /// The name without `prefix` at its start (when its literal start has it).
-    pub fn strip_prefix(&self, prefix: &str) -> Name {
-        let mut name = self.clone();
-        if let Some(Piece::Literal(first)) = name.0.first_mut()
-            && let Some(rest) = first.strip_prefix(prefix)
-        {
-            *first = rest.to_string();
-        }
-        name
-    }
-
-    pub(crate) fn push_literal(&mut self, text: &str) {
-        match self.0.last_mut() {
-            Some(Piece::Literal(last)) => last.push_str(text),
-            _ => self.0.push(Piece::Literal(text.to_string())),
-        }
-    }
-
-    pub(crate) fn push_hole(&mut self, source: &str) {
-        self.0.push(Piece::Hole(source.to_string()));
-    }
-
-    pub(crate) fn append(&mut self, other: &Name) {
-        for piece in &other.0 {
-            match piece {
-                Piece::Literal(text) => self.push_literal(text),
-                Piece::Hole(source) => self.push_hole(source),
-            }
-        }
-    }
-
-    /// A heredoc's value: the text after the opening line, each line without the indentation
-    /// of the closing delimiter's line.
-    fn dedent_heredoc(&mut self) {
-        let indent = match self.0.last() {
-            Some(Piece::Literal(last)) => {
-                let tail = &last[last.rfind('\n').map_or(0, |i| i + 1)..];
-                if tail.trim().is_empty() {
-                    tail.to_string()
-                } else {
-                    String::new()
-                }
-            }
-            _ => String::new(),
-        };
-        let mut at_line_start = true;
-        let mut first = true;
-        for piece in &mut self.0 {
-            let Piece::Literal(text) = piece else {
-                at_line_start = false;
-                continue;
-            };
-            if first {
-                *text = text
-                    .strip_prefix("\r\n")
-                    .or_else(|| text.strip_prefix('\n'))
-                    .unwrap_or(text)
-                    .to_string();
-            }
-            let mut out = String::with_capacity(text.len());
-            for (i, line) in text.split('\n').enumerate() {
-                if i > 0 {
-                    out.push('\n');
-                }
-                let starts_line = i > 0 || at_line_start;
-                out.push_str(if starts_line {
-                    line.strip_prefix(indent.as_str()).unwrap_or(line)
-                } else {
-                    line
-                });
-            }
-            at_line_start = out.ends_with('\n');
-            *text = out;
-            first = false;
-        }
-    }
-
-    /// True when the name is fully known before the tests run.
-    pub fn is_static(&self) -> bool {
-        self.0
-            .iter()
-            .all(|piece| matches!(piece, Piece::Literal(_)))
-    }
-
-    /// The name as the source writes it: literal text decoded, interpolations as written.
-    pub fn display(&self) -> String {
-        self.0
-            .iter()
-            .map(|piece| match piece {
-                Piece::Literal(text) | Piece::Hole(text) => text.as_str(),
-            })
-            .collect()
-    }
-
-    /// The literal runs around the holes: a runtime name matches when it is these runs with
-    /// anything in between (see `crate::meta::matches_parts`).
-    pub fn literal_parts(&self) -> Vec<String> {
-        let mut parts = vec![String::new()];
-        for piece in &self.0 {
-            match piece {
-                Piece::Literal(text) => parts.last_mut().unwrap().push_str(text),
-                Piece::Hole(_) => parts.push(String::new()),
-            }
-        }
-        parts
-    }
-}
-
 /// The roles a capture can play; see the module docs.
 #[derive(Clone, Copy, PartialEq)]
 enum Role {
@@ -259,7 +134,7 @@ impl Role {
 
 /// The roles of a query's captures, by capture index. Panics on a capture outside the
 /// vocabulary: queries are compiled into the binary and checked by the registry tests.
-fn roles(query: &crate::query::Query) -> Vec<Role> {
+fn roles(query: &crate::source::query::Query) -> Vec<Role> {
     query
         .capture_names()
         .iter()
@@ -413,7 +288,7 @@ fn resolve(
     groups: &[Group],
     scopes: &[Range<usize>],
     tags: &[Tag],
-    naming: &crate::language::Naming,
+    naming: &crate::source::language::Naming,
 ) -> Vec<Test> {
     let contains = |outer: &Range<usize>, inner: &Range<usize>| {
         outer.start <= inner.start && inner.end <= outer.end && outer != inner

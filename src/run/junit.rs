@@ -2,8 +2,8 @@
 //! them: one `<testcase>` per test (or per subtest report), failures and errors as child
 //! elements whose text is the framework's message and traceback. A skipped test passes.
 
-use crate::combine::{Run, RunTest};
-use crate::results::Status;
+use crate::run::model::{Run, RunTest};
+use crate::run::results::Status;
 
 /// The tests of a JUnit document, in the order it lists them.
 pub fn parse(content: &[u8]) -> Result<Run, String> {
@@ -32,7 +32,7 @@ pub fn parse(content: &[u8]) -> Result<Run, String> {
                 "skipped" => continue,
                 _ => continue,
             };
-            status = worst(status, child_status);
+            status = status.worst(child_status);
             let body: String = child
                 .descendants()
                 .filter(|d| d.is_text())
@@ -96,16 +96,6 @@ pub fn salvage(content: &[u8]) -> Run {
         message: None,
         complete: false,
     }
-}
-
-/// The status that tells more: an error beats a failure beats a pass.
-pub fn worst(a: Status, b: Status) -> Status {
-    let rank = |s| match s {
-        Status::Pass => 0,
-        Status::Fail => 1,
-        Status::Error => 2,
-    };
-    if rank(b) > rank(a) { b } else { a }
 }
 
 #[cfg(test)]

@@ -3,61 +3,12 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use serde::Deserialize;
-
-use crate::log::{Outputs, header_name};
-use crate::meta::Metadata;
-use crate::results::{Results, Status, TestResult};
-use crate::{dialect, junit};
-
-/// The message of the test that was running when the run was stopped.
-pub const DID_NOT_FINISH: &str = "This test did not finish: the test run was stopped while it \
-    was running. It may be stuck in a loop, or too slow for the time limit.";
-
-/// The message of a run that wrote no results and started no test.
-pub const NOTHING_RAN: &str = "No test ran: the test run ended before any test started and \
-    wrote no results. A syntax error, or code that fails as it loads, is the usual cause; the \
-    test run's error output says where.";
-
-/// What a test run reported, whatever format it came in.
-#[derive(Debug, Default)]
-pub struct Run {
-    pub tests: Vec<RunTest>,
-    /// Why no test ran, when none did (a compile error, say).
-    pub message: Option<String>,
-    /// False when the results were missing, empty or cut short: the run did not finish.
-    pub complete: bool,
-}
-
-impl Run {
-    /// No results at all: the run stopped before any were written.
-    pub fn missing() -> Run {
-        Run::default()
-    }
-}
-
-#[derive(Debug, Deserialize)]
-pub struct RunTest {
-    pub name: String,
-    /// JUnit's `classname`; absent in the Exercism JSON, whose names are the full names.
-    #[serde(default)]
-    pub classname: Option<String>,
-    pub status: Status,
-    #[serde(default)]
-    pub message: Option<String>,
-}
-
-/// The Exercism JSON an ExUnit formatter writes (`version` 2, or 1 with no tests).
-#[derive(Deserialize)]
-struct ExercismJson {
-    /// Required, though recomputed from the tests: it tells these results from other JSON.
-    #[serde(rename = "status")]
-    _status: Status,
-    #[serde(default)]
-    message: Option<String>,
-    #[serde(default)]
-    tests: Vec<RunTest>,
-}
+use crate::run::log::Outputs;
+use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, Run, RunTest};
+use crate::run::results::{Results, Status, TestResult};
+use crate::run::{dialect, exercism_json, junit};
+use crate::source::header::header_name;
+use crate::source::meta::Metadata;
 
 /// Reads run results, detecting the format from the content: a log in the line-based message
 /// dialect, JUnit XML or Exercism JSON. Results cut short (the run was killed while they were
@@ -85,46 +36,12 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
             }
         });
     }
-    match serde_json::from_slice::<ExercismJson>(content) {
-        Ok(json) => Ok(Run {
-            tests: json.tests,
-            message: json.message,
-            complete: true,
-        }),
-        Err(e) if e.is_eof() => Ok(salvage_json(content)),
-        Err(e) => Err(format!(
+    exercism_json::parse(content).map_err(|e| {
+        format!(
             "not results as JUnit XML, the Exercism JSON format or the line-based message \
              dialect ({e})"
-        )),
-    }
-}
-
-/// The tests of Exercism JSON cut short: every complete object of its `tests` array.
-fn salvage_json(content: &[u8]) -> Run {
-    let mut tests = Vec::new();
-    let text = String::from_utf8_lossy(content);
-    let array = text
-        .find("\"tests\"")
-        .and_then(|at| Some(at + text[at..].find('[')? + 1));
-    if let Some(start) = array {
-        let mut rest = &text[start..];
-        loop {
-            rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
-            let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<RunTest>();
-            match stream.next() {
-                Some(Ok(test)) => {
-                    tests.push(test);
-                    rest = &rest[stream.byte_offset()..];
-                }
-                _ => break,
-            }
-        }
-    }
-    Run {
-        tests,
-        message: None,
-        complete: false,
-    }
+        )
+    })
 }
 
 /// Reads the `{test name: output}` object that `--log-to-json` writes.
@@ -328,7 +245,7 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         match merge_into.and_then(|i| joined.get(&i).copied()) {
             Some(at) => {
                 let earlier = &mut placed[at].1;
-                earlier.status = junit::worst(earlier.status, test.status);
+                earlier.status = earlier.status.worst(test.status);
                 earlier.message = match (earlier.message.take(), test.message) {
                     (Some(a), Some(b)) => Some(format!("{a}\n\n{b}")),
                     (a, b) => a.or(b),
@@ -429,7 +346,7 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::meta::TestMeta;
+    use crate::source::meta::TestMeta;
 
     fn meta(name: &str, parts: Option<&[&str]>) -> TestMeta {
         TestMeta {

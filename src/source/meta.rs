@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::syntax::Analysis;
+use crate::source::syntax::Analysis;
 
 /// The metadata file: the escript's shape, plus optional fields that serve `--combine`.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]

@@ -21,6 +21,22 @@ pub enum Status {
     Error,
 }
 
+impl Status {
+    /// The status that tells more: an error beats a failure beats a pass.
+    pub fn worst(self, other: Status) -> Status {
+        let rank = |s| match s {
+            Status::Pass => 0,
+            Status::Fail => 1,
+            Status::Error => 2,
+        };
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Results {
     pub version: u32,

@@ -5,10 +5,10 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::combine::{DID_NOT_FINISH, Run, RunTest};
-use crate::junit::worst;
-use crate::log::{MAX_OUTPUT_BYTES, MAX_TOTAL_BYTES, Outputs};
-use crate::results::Status;
+use crate::run::log::{MAX_OUTPUT_BYTES, MAX_TOTAL_BYTES, Outputs};
+use crate::run::model::{DID_NOT_FINISH, Run, RunTest};
+use crate::run::results::Status;
+use crate::source::header::{MARKER, header_name};
 
 /// Longest line kept; the rest of a longer line is read and dropped.
 const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -46,7 +46,7 @@ pub fn detect_in(log: impl Read) -> std::io::Result<bool> {
         }
         // This tool's own header came first: a student printing a dialect-looking line later
         // does not switch the log to the dialect.
-        if memchr::memmem::find(&line, crate::log::MARKER.as_bytes()).is_some() {
+        if memchr::memmem::find(&line, MARKER.as_bytes()).is_some() {
             return Ok(false);
         }
     }
@@ -142,7 +142,7 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
             });
             if let Some(i) = current {
                 let test = &mut tests[i];
-                test.status = Some(test.status.map_or(status, |s| worst(s, status)));
+                test.status = Some(test.status.map_or(status, |s| s.worst(status)));
                 if status != Status::Pass && total < MAX_TOTAL_BYTES {
                     total += message.len();
                     test.messages.push(message);
@@ -180,7 +180,7 @@ pub fn outputs(tests: &[Test]) -> Outputs {
     let mut entries: Vec<(String, String)> = Vec::new();
     let mut index: std::collections::HashMap<String, usize> = Default::default();
     for test in tests {
-        let key = crate::log::header_name(&test.name).into_owned();
+        let key = header_name(&test.name).into_owned();
         match index.get(&key) {
             Some(&i) if !test.output.is_empty() => {
                 let output = &mut entries[i].1;

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::Error;
-use crate::query::Query;
+use crate::source::query::Query;
 
 /// One entry of the registry. Adding a language means adding one of these.
 struct Entry {
@@ -22,22 +22,22 @@ const REGISTRY: &[Entry] = &[
     Entry {
         name: "elixir",
         grammar: || tree_sitter_elixir::LANGUAGE.into(),
-        facts: include_str!("../grammars/elixir.toml"),
-        tests_query: include_str!("../queries/elixir/tests.scm"),
-        mix_query: Some(include_str!("../queries/elixir/mix.scm")),
+        facts: include_str!("../../grammars/elixir.toml"),
+        tests_query: include_str!("../../queries/elixir/tests.scm"),
+        mix_query: Some(include_str!("../../queries/elixir/mix.scm")),
     },
     Entry {
         name: "ruby",
         grammar: || tree_sitter_ruby::LANGUAGE.into(),
-        facts: include_str!("../grammars/ruby.toml"),
-        tests_query: include_str!("../queries/ruby/tests.scm"),
+        facts: include_str!("../../grammars/ruby.toml"),
+        tests_query: include_str!("../../queries/ruby/tests.scm"),
         mix_query: None,
     },
     Entry {
         name: "python",
         grammar: || tree_sitter_python::LANGUAGE.into(),
-        facts: include_str!("../grammars/python.toml"),
-        tests_query: include_str!("../queries/python/tests.scm"),
+        facts: include_str!("../../grammars/python.toml"),
+        tests_query: include_str!("../../queries/python/tests.scm"),
         mix_query: None,
     },
 ];
@@ -58,7 +58,7 @@ pub struct Facts {
     pub mix: Option<Mix>,
 }
 
-/// How a test's name is built from its groups and its own name (see `crate::naming`).
+/// How a test's name is built from its groups and its own name (see `crate::source::naming`).
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Naming {

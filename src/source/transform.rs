@@ -3,9 +3,9 @@
 
 use std::ops::Range;
 
-use crate::language::{Facts, Header};
-use crate::log::header_name;
-use crate::syntax::{Analysis, HeaderSite, Test};
+use crate::source::header::{MARKER, header_name};
+use crate::source::language::{Facts, Header};
+use crate::source::syntax::{Analysis, HeaderSite, Test};
 
 /// One change to the source: replace `range` (possibly empty) by `text`.
 #[derive(Debug)]
@@ -27,7 +27,7 @@ pub enum Marker {
 impl Marker {
     pub fn text(self) -> &'static str {
         match self {
-            Marker::TestStarted => crate::log::MARKER,
+            Marker::TestStarted => MARKER,
             Marker::It => "\n<IT::>",
         }
     }
