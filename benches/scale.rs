@@ -1,6 +1,6 @@
 //! How each command grows with its input: generated test files of 1k/10k/100k tests in each
-//! language, logs of 10 MiB/100 MiB/1 GiB, and combine over 1k/10k/100k tests. Prints Markdown
-//! tables of median wall time, with tree-sitter's parse of the same file alone (in process)
+//! language (all in one group, or a group per test), logs of 10 MiB/100 MiB/1 GiB, and combine
+//! over 1k/10k/100k tests. Prints Markdown tables of median wall time, with tree-sitter's parse of the same file alone (in process)
 //! as the floor of `--parse-meta`, and peak resident memory for the logs (GNU time).
 //!
 //! `cargo bench --bench scale` (BENCH_RUNS sets the runs per measurement, 5 by default;
@@ -14,37 +14,52 @@ use std::io::Write;
 use exercism_test_helper::source::language::Language;
 use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 
-fn test_file(language: &str, tests: usize) -> (String, &'static str) {
+/// A generated test file of `tests` tests, `per_group` tests to a group (an ExUnit `describe`,
+/// a Ruby or Python class): the flat shape puts them all in one group, the other gives each
+/// test its own.
+fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'static str) {
     let mut out = String::new();
     match language {
         "elixir" => {
             out.push_str("defmodule GenTest do\n  use ExUnit.Case\n\n");
             for i in 0..tests {
+                if i % per_group == 0 {
+                    out.push_str(&format!("  describe \"group {i}\" do\n"));
+                }
                 out.push_str(&format!(
                     "  @tag task_id: {}\n  @tag :pending\n  test \"adds number {i}\" do\n    assert Calc.add({i}, 1) == {}\n  end\n\n",
                     i % 5 + 1,
                     i + 1
                 ));
+                if (i + 1) % per_group == 0 || i + 1 == tests {
+                    out.push_str("  end\n\n");
+                }
             }
             out.push_str("end\n");
             (out, "exs")
         }
         "ruby" => {
-            out.push_str("require 'minitest/autorun'\n\nclass GenTest < Minitest::Test\n");
+            out.push_str("require 'minitest/autorun'\n\n");
             for i in 0..tests {
+                if i % per_group == 0 {
+                    out.push_str(&format!("class GenTest{i} < Minitest::Test\n"));
+                }
                 out.push_str(&format!(
                     "  def test_adds_number_{i}\n    skip\n    assert_equal {}, Calc.add({i}, 1)\n  end\n\n",
                     i + 1
                 ));
+                if (i + 1) % per_group == 0 || i + 1 == tests {
+                    out.push_str("end\n\n");
+                }
             }
-            out.push_str("end\n");
             (out, "rb")
         }
         _ => {
-            out.push_str(
-                "import unittest\n\nimport pytest\n\n\nclass GenTest(unittest.TestCase):\n",
-            );
+            out.push_str("import unittest\n\nimport pytest\n\n");
             for i in 0..tests {
+                if i % per_group == 0 {
+                    out.push_str(&format!("\nclass GenTest{i}(unittest.TestCase):\n"));
+                }
                 out.push_str(&format!(
                     "    @pytest.mark.task(taskno={})\n    def test_adds_number_{i}(self):\n        self.assertEqual(add({i}, 1), {})\n\n",
                     i % 5 + 1,
@@ -65,34 +80,38 @@ fn main() {
     };
 
     println!(
-        "| language | tests | file size | tree-sitter parse alone | `--parse-meta` | \
-         `--transform` | `--parse-meta` per 1k tests |"
+        "| language | shape | tests | file size | tree-sitter parse alone | `--parse-meta` | \
+         `--transform` | ratio to the parse |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for language in ["elixir", "ruby", "python"] {
         let grammar = Language::by_name(language).unwrap().grammar;
-        for tests in [1_000, 10_000, 100_000] {
-            let (source, ext) = test_file(language, tests);
-            let name = format!("gen_test.{ext}");
-            fs::write(dir.join(&name), &source).unwrap();
-            let parse = median_in_process(runs, || {
-                let mut parser = tree_sitter::Parser::new();
-                parser.set_language(&grammar).unwrap();
-                (parser.parse(&source, None).unwrap(), parser)
-            });
-            let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
-            let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
-            let out = format!("out.{ext}");
-            let transform_args = ["--transform", &format!("{name}:{out}")];
-            let transform = median(runs, dir, BIN, &transform_args, &mut || remove(&out));
-            println!(
-                "| {language} | {tests} | {:.1} MB | {} | {} | {} | {} |",
-                source.len() as f64 / 1e6,
-                ms(parse),
-                ms(meta),
-                ms(transform),
-                ms(meta / (tests / 1000) as u32)
-            );
+        for (shape, one_group) in [("one group", true), ("a group per test", false)] {
+            for tests in [1_000, 10_000, 100_000] {
+                let per_group = if one_group { tests } else { 1 };
+                let (source, ext) = test_file(language, tests, per_group);
+                let name = format!("gen_test.{ext}");
+                fs::write(dir.join(&name), &source).unwrap();
+                let parse = median_in_process(runs, || {
+                    let mut parser = tree_sitter::Parser::new();
+                    parser.set_language(&grammar).unwrap();
+                    (parser.parse(&source, None).unwrap(), parser)
+                });
+                let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
+                let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
+                let out = format!("out.{ext}");
+                let transform_args = ["--transform", &format!("{name}:{out}")];
+                let transform = median(runs, dir, BIN, &transform_args, &mut || remove(&out));
+                println!(
+                    "| {language} | {shape} | {tests} | {:.1} MB | {} | {} | {} | {:.2} / {:.2} |",
+                    source.len() as f64 / 1e6,
+                    ms(parse),
+                    ms(meta),
+                    ms(transform),
+                    meta.as_secs_f64() / parse.as_secs_f64(),
+                    transform.as_secs_f64() / parse.as_secs_f64(),
+                );
+            }
         }
     }
 

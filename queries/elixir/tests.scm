@@ -1,4 +1,4 @@
-; ExUnit tests, groups and tags. Capture vocabulary: src/syntax.rs (module docs).
+; ExUnit tests, groups and tags. Capture vocabulary: src/source/syntax.rs (module docs).
 
 ; test "name" do ... end   and   test "name", context do ... end
 (call

@@ -1,4 +1,4 @@
-; unittest/pytest tests, their classes and task marks. Capture vocabulary: src/syntax.rs.
+; unittest/pytest tests, their classes and task marks. Capture vocabulary: src/source/syntax.rs.
 
 ; def test_something(self): ...   (also async def, and module-level pytest functions)
 (function_definition

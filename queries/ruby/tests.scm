@@ -1,4 +1,4 @@
-; Minitest tests, their classes and `skip` calls. Capture vocabulary: src/syntax.rs (module docs).
+; Minitest tests, their classes and `skip` calls. Capture vocabulary: src/source/syntax.rs (module docs).
 
 ; def test_something ... end
 (method

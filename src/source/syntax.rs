@@ -270,7 +270,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
 
     tests.sort_by_key(|t| t.range.start);
     tags.sort_by_key(|t| t.at);
-    let tests = resolve(tests, &groups, &scopes, &tags, &language.facts.naming);
+    let tests = resolve(tests, groups, scopes, &tags, &language.facts.naming);
     let syntax_error_line = root.has_error().then(|| first_error_line(root));
     Analysis {
         tests,
@@ -282,60 +282,107 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     }
 }
 
-/// Gives each test its full name and task id.
+/// Gives each test its full name and task id, in one sweep over the file: groups and scopes
+/// are syntax nodes, so they nest, and a stack of the open ones holds exactly those around the
+/// current position. Linear in tests, groups and tags (times the nesting depth).
 fn resolve(
     raw: Vec<RawTest>,
-    groups: &[Group],
-    scopes: &[Range<usize>],
+    mut groups: Vec<Group>,
+    mut scopes: Vec<Range<usize>>,
     tags: &[Tag],
     naming: &crate::source::language::Naming,
 ) -> Vec<Test> {
     let contains = |outer: &Range<usize>, inner: &Range<usize>| {
         outer.start <= inner.start && inner.end <= outer.end && outer != inner
     };
-    // The scope of each `following` tag: its own, else the innermost scope around it.
-    let following: Vec<(&Tag, Range<usize>)> = tags
-        .iter()
-        .filter(|tag| tag.following)
-        .map(|tag| {
-            let around = || {
-                scopes
-                    .iter()
-                    .filter(|s| s.start <= tag.at && tag.at < s.end)
-                    .min_by_key(|s| s.end - s.start)
-                    .cloned()
-            };
-            (
-                tag,
-                tag.scope.clone().or_else(around).unwrap_or(0..usize::MAX),
-            )
-        })
-        .collect();
+    // Outer before inner where two start together.
+    groups.sort_by_key(|g| (g.range.start, std::cmp::Reverse(g.range.end)));
+    scopes.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    scopes.dedup();
 
-    let mut next_tags = tags.iter().filter(|tag| !tag.following).peekable();
+    let mut open_groups: Vec<&Group> = Vec::new();
+    let mut groups = groups.iter().peekable();
+    let mut open_scopes: Vec<&Range<usize>> = Vec::new();
+    let mut scopes = scopes.iter().peekable();
+    // Opens what starts at or before `at` and closes what ended by then.
+    fn advance<'a, T>(
+        open: &mut Vec<&'a T>,
+        pending: &mut std::iter::Peekable<std::slice::Iter<'a, T>>,
+        range: impl Fn(&T) -> &Range<usize>,
+        at: usize,
+    ) {
+        while let Some(next) = pending.next_if(|next| range(next).start <= at) {
+            while open
+                .last()
+                .is_some_and(|o| range(o).end <= range(next).start)
+            {
+                open.pop();
+            }
+            open.push(next);
+        }
+        while open.last().is_some_and(|o| range(o).end <= at) {
+            open.pop();
+        }
+    }
+
+    // The last `following` tag of each scope (by its start and end) so far; a tag with no
+    // scope around it applies to the whole file.
+    let mut following: std::collections::HashMap<(usize, usize), Option<i64>> = Default::default();
+    let whole_file = (0, usize::MAX);
+    let mut tags = tags.iter().peekable();
+    let mut next_task_id: Option<Option<i64>> = None;
+
     let mut tests = Vec::with_capacity(raw.len());
     for test in raw {
-        let mut enclosing: Vec<&Group> = groups
+        // Tags before the test, in order: a `next` tag is used up by the first test after it.
+        while let Some(tag) = tags.next_if(|tag| tag.at < test.range.start) {
+            if !tag.following {
+                next_task_id = Some(tag.value);
+                continue;
+            }
+            let scope = match &tag.scope {
+                Some(own) => (own.start, own.end),
+                None => {
+                    advance(&mut open_scopes, &mut scopes, |s| s, tag.at);
+                    open_scopes
+                        .iter()
+                        .rev()
+                        .find(|s| s.start <= tag.at && tag.at < s.end)
+                        .map_or(whole_file, |s| (s.start, s.end))
+                }
+            };
+            following.insert(scope, tag.value);
+        }
+
+        advance(
+            &mut open_groups,
+            &mut groups,
+            |g| &g.range,
+            test.range.start,
+        );
+        let group_names: Vec<&Name> = open_groups
             .iter()
             .filter(|g| contains(&g.range, &test.range))
+            .map(|g| &g.name)
             .collect();
-        enclosing.sort_by_key(|g| g.range.start);
-        let group_names: Vec<&Name> = enclosing.iter().map(|g| &g.name).collect();
         let name = naming::display(naming, &group_names, &test.name);
         let id = naming::runtime_id(naming, &group_names, &test.name);
 
-        // A `next` tag is used up by the first test after it.
-        let mut task_id = None;
-        while let Some(tag) = next_tags.next_if(|tag| tag.at < test.range.start) {
-            task_id = Some(tag.value);
-        }
-        let task_id = task_id.unwrap_or_else(|| {
-            following
-                .iter()
-                .filter(|(tag, scope)| tag.at < test.range.start && contains(scope, &test.range))
-                .min_by_key(|(tag, scope)| (scope.end - scope.start, usize::MAX - tag.at))
-                .and_then(|(tag, _)| tag.value)
-        });
+        let task_id = match next_task_id.take() {
+            Some(value) => value,
+            None => {
+                advance(&mut open_scopes, &mut scopes, |s| s, test.range.start);
+                // The innermost scope around the test that has a tag decides.
+                open_scopes
+                    .iter()
+                    .rev()
+                    .filter(|s| contains(s, &test.range))
+                    .map(|s| (s.start, s.end))
+                    .chain([whole_file])
+                    .find_map(|scope| following.get(&scope).copied())
+                    .flatten()
+            }
+        };
 
         tests.push(Test {
             name,
