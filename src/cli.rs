@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgAction, CommandFactory, Parser};
 
+use crate::canonical::exercise;
+use crate::canonical::report::{self, Report};
 use crate::error::Error;
 use crate::files;
 use crate::run::{combine, dialect, log, model};
@@ -22,7 +24,8 @@ Examples:
   exercism_test_helper --transform-mix mix.exs:mix.exs
   exercism_test_helper --log-to-json output:output.json
   exercism_test_helper --combine results.json:metadata.json:output.json
-  exercism_test_helper --parse-meta 'my dir/a_test.exs' meta.json --transform t.exs:t.exs";
+  exercism_test_helper --parse-meta 'my dir/a_test.exs' meta.json --transform t.exs:t.exs
+  exercism_test_helper --check-canonical exercises/practice --problem-specifications ../problem-specifications";
 
 /// Extracts test metadata, rewrites test files so each test announces itself on stdout,
 /// splits captured output per test, and combines it all into Exercism's results.json.
@@ -55,6 +58,25 @@ struct Cli {
     #[arg(long, value_name = "STYLE", default_value = "test-started", value_parser = ["test-started", "it"])]
     header: String,
 
+    /// Check that each exercise's test files implement the canonical cases its .meta/tests.toml
+    /// lists (an exercise dir, several joined by ':', or a folder of them); exit 1 when a case
+    /// is missing or excluded but tested, 2 when an exercise could not be checked
+    #[arg(long, value_name = "EXERCISE_DIR[:EXERCISE_DIR...]", num_args = 1.., action = ArgAction::Append)]
+    check_canonical: Vec<String>,
+
+    /// problem-specifications for --check-canonical (default: configlet's cache,
+    /// $XDG_CACHE_HOME or ~/.cache, then exercism/configlet/problem-specifications)
+    #[arg(long, value_name = "DIR")]
+    problem_specifications: Option<PathBuf>,
+
+    /// Write --check-canonical's whole linking, one object per exercise, to REPORT_JSON
+    #[arg(long, value_name = "REPORT_JSON")]
+    report: Option<PathBuf>,
+
+    /// How --check-canonical prints its findings: a line each, or GitHub Actions annotations
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "github"])]
+    format: String,
+
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,
@@ -70,18 +92,48 @@ enum Step {
     Combine(PathBuf, PathBuf, PathBuf),
 }
 
-/// Runs the command line `args` (program name first). `Ok` carries what to print on stdout.
-pub fn run(args: Vec<OsString>) -> Result<(), Error> {
+/// How a call ended, for its exit code.
+#[derive(Debug, PartialEq)]
+pub enum Outcome {
+    /// Exit 0.
+    Done,
+    /// `--check-canonical` found a case missing or excluded but tested: exit 1.
+    Findings,
+    /// `--check-canonical` could not check everything it was given: exit 2.
+    Unchecked,
+}
+
+/// Runs the command line `args` (program name first) and gives its exit code, having printed
+/// any error as one line on stderr.
+pub fn main(args: Vec<OsString>) -> u8 {
+    // The check's exit 1 means findings, so its errors take 2.
+    let checking = args.iter().any(|a| {
+        a.to_str()
+            .is_some_and(|a| a.starts_with("--check-canonical"))
+    });
+    match run(args) {
+        Ok(Outcome::Done) => 0,
+        Ok(Outcome::Findings) => 1,
+        Ok(Outcome::Unchecked) => 2,
+        Err(error) => {
+            eprintln!("error: {error}");
+            if checking { 2 } else { 1 }
+        }
+    }
+}
+
+/// Runs the command line `args` (program name first).
+pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
     if args.len() <= 1 {
         println!("{}", Cli::command().render_help());
-        return Ok(());
+        return Ok(Outcome::Done);
     }
     let matches = match Cli::command().try_get_matches_from(args) {
         Ok(matches) => matches,
         Err(e) if !e.use_stderr() => {
             // --help and --version.
             print!("{e}");
-            return Ok(());
+            return Ok(Outcome::Done);
         }
         Err(e) => {
             let text = e.to_string();
@@ -104,7 +156,103 @@ pub fn run(args: Vec<OsString>) -> Result<(), Error> {
             Step::Combine(results, metadata, output) => combine(&results, &metadata, &output)?,
         }
     }
-    Ok(())
+    let dirs: Vec<PathBuf> = occurrences(&matches, "check_canonical")
+        .iter()
+        .flatten()
+        .flat_map(|value| {
+            value
+                .split(':')
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if dirs.is_empty() {
+        return Ok(Outcome::Done);
+    }
+    let specs = match matches.get_one::<PathBuf>("problem_specifications") {
+        Some(dir) if dir.is_dir() => dir.clone(),
+        Some(dir) => {
+            return Err(Error::in_file(
+                dir,
+                "is not a directory (--problem-specifications)",
+            ));
+        }
+        None => exercise::configlet_cache().ok_or_else(|| {
+            Error::usage(
+                "--check-canonical needs --problem-specifications <dir>, or configlet's cache \
+                 (run `configlet sync` once)",
+            )
+        })?,
+    };
+    let github = matches.get_one::<String>("format").map(String::as_str) == Some("github");
+    check_canonical(&dirs, &specs, matches.get_one::<PathBuf>("report"), github)
+}
+
+/// `--check-canonical`: every exercise is checked, whatever is wrong with another.
+fn check_canonical(
+    dirs: &[PathBuf],
+    specs: &Path,
+    report_path: Option<&PathBuf>,
+    github: bool,
+) -> Result<Outcome, Error> {
+    let (found, without_toml) = exercise::find(dirs);
+    let mut reports = Vec::new();
+    let mut json = Vec::new();
+    let mut errors = 0;
+    for dir in found {
+        match dir.and_then(|dir| exercise::read(&dir, specs)) {
+            Ok(exercise) => {
+                let report = Report::new(&exercise);
+                let lines = if github {
+                    report.annotations()
+                } else {
+                    report.lines()
+                };
+                for line in lines {
+                    println!("{line}");
+                }
+                json.push(serde_json::to_value(&report).expect("a report serializes"));
+                reports.push(report);
+            }
+            Err(error) => {
+                errors += 1;
+                if github {
+                    println!(
+                        "{}",
+                        report::command("error", &error.path_text(), None, error.message_text())
+                    );
+                }
+                eprintln!("error: {error}");
+                json.push(serde_json::json!({"error": error.to_string()}));
+            }
+        }
+    }
+    let count = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
+    println!(
+        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} misnamed, \
+         {} extra tests, {} unknown uuids, {} unsynced uuids; {errors} could not be checked, \
+         {without_toml} have no tests.toml",
+        reports.len(),
+        count(|r| r.cases.len()),
+        count(|r| r.missing.len()),
+        count(|r| r.excluded_but_tested.len()),
+        count(|r| r.misnamed_tests.len()),
+        count(|r| r.extra_tests.len()),
+        count(|r| r.unknown_uuids.len()),
+        count(|r| r.unsynced_uuids.len()),
+    );
+    if let Some(path) = report_path {
+        let text = serde_json::to_string_pretty(&json).expect("JSON serializes");
+        files::write(path, (text + "\n").as_bytes())?;
+    }
+    Ok(if errors > 0 {
+        Outcome::Unchecked
+    } else if reports.iter().any(Report::fails) {
+        Outcome::Findings
+    } else {
+        Outcome::Done
+    })
 }
 
 /// The values of each occurrence of the flag with id `id`, occurrence by occurrence.

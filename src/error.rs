@@ -43,6 +43,20 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The file the error concerns, as given, or empty.
+    pub fn path_text(&self) -> String {
+        self.path
+            .as_ref()
+            .map_or(String::new(), |p| p.display().to_string())
+    }
+
+    /// The sentence without the file.
+    pub fn message_text(&self) -> &str {
+        &self.message
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.path {

@@ -15,6 +15,7 @@ struct Entry {
     grammar: fn() -> tree_sitter::Language,
     facts: &'static str,
     tests_query: &'static str,
+    literals_query: &'static str,
     mix_query: Option<&'static str>,
 }
 
@@ -24,6 +25,7 @@ const REGISTRY: &[Entry] = &[
         grammar: || tree_sitter_elixir::LANGUAGE.into(),
         facts: include_str!("../../grammars/elixir.toml"),
         tests_query: include_str!("../../queries/elixir/tests.scm"),
+        literals_query: include_str!("../../queries/elixir/literals.scm"),
         mix_query: Some(include_str!("../../queries/elixir/mix.scm")),
     },
     Entry {
@@ -31,6 +33,7 @@ const REGISTRY: &[Entry] = &[
         grammar: || tree_sitter_ruby::LANGUAGE.into(),
         facts: include_str!("../../grammars/ruby.toml"),
         tests_query: include_str!("../../queries/ruby/tests.scm"),
+        literals_query: include_str!("../../queries/ruby/literals.scm"),
         mix_query: None,
     },
     Entry {
@@ -38,6 +41,7 @@ const REGISTRY: &[Entry] = &[
         grammar: || tree_sitter_python::LANGUAGE.into(),
         facts: include_str!("../../grammars/python.toml"),
         tests_query: include_str!("../../queries/python/tests.scm"),
+        literals_query: include_str!("../../queries/python/literals.scm"),
         mix_query: None,
     },
 ];
@@ -56,6 +60,7 @@ pub struct Facts {
     #[serde(default)]
     pub markers: Markers,
     pub mix: Option<Mix>,
+    pub literals: Literals,
 }
 
 /// How a test's name is built from its groups and its own name (see `crate::source::naming`).
@@ -172,11 +177,22 @@ pub struct Mix {
     pub entry: String,
 }
 
+/// How literal values are read for `--check-canonical` (see `crate::source::literals`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Literals {
+    /// Node kinds of literal text inside a `@literal.text` node, beyond `[strings]`' content.
+    pub content: Vec<String>,
+    /// Characters around an atom's or symbol's name (`:name`, `name:`).
+    pub symbol_trim: String,
+}
+
 /// A loaded language: its grammar, facts and queries, ready for the pipeline.
 pub struct Language {
     pub grammar: tree_sitter::Language,
     pub facts: Facts,
     tests_query: &'static str,
+    literals_query: &'static str,
     mix_query: Option<&'static str>,
 }
 
@@ -222,6 +238,11 @@ impl Language {
         compile(&self.grammar, self.tests_query, "tests.scm")
     }
 
+    /// The compiled literals query (`queries/<lang>/literals.scm`).
+    pub fn literals_query(&self) -> Query {
+        compile(&self.grammar, self.literals_query, "literals.scm")
+    }
+
     /// The compiled mix.exs query, for languages that have one.
     pub fn mix_query(&self) -> Option<Query> {
         self.mix_query
@@ -230,7 +251,10 @@ impl Language {
 
     /// The source texts of the queries, by file name (for tests that compare matchers).
     pub fn query_sources(&self) -> Vec<(&'static str, &'static str)> {
-        let mut sources = vec![("tests.scm", self.tests_query)];
+        let mut sources = vec![
+            ("tests.scm", self.tests_query),
+            ("literals.scm", self.literals_query),
+        ];
         sources.extend(self.mix_query.map(|source| ("mix.scm", source)));
         sources
     }
@@ -249,6 +273,7 @@ fn load(entry: &Entry) -> Language {
         grammar: (entry.grammar)(),
         facts,
         tests_query: entry.tests_query,
+        literals_query: entry.literals_query,
         mix_query: entry.mix_query,
     }
 }
@@ -268,6 +293,7 @@ mod tests {
             let language = Language::by_name(name).unwrap();
             assert_eq!(language.facts.name, name);
             language.tests_query();
+            language.literals_query();
             language.mix_query();
         }
     }

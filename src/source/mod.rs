@@ -5,6 +5,7 @@
 
 pub mod header;
 pub mod language;
+pub mod literals;
 pub mod meta;
 pub mod mix;
 pub mod naming;

@@ -57,6 +57,11 @@ impl Analysis {
     pub fn leak(self) {
         std::mem::forget(self);
     }
+
+    /// The syntax tree the tests were read from (none only if the parse was cancelled).
+    pub fn tree(&self) -> Option<&Tree> {
+        self._parsed.as_ref().map(|(tree, _)| tree)
+    }
 }
 
 /// Text `--transform` takes out.

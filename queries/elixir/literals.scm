@@ -1,0 +1,36 @@
+; The literal values in ExUnit test code, for --check-canonical (src/canonical/): a canonical
+; case is found in a test by its inputs and expected values spelled as Elixir spells them.
+; Captures: @literal.text (a string's value: its content children decoded), @literal.words
+; (text split at white space), @literal.symbol (an atom: its name), @literal.number,
+; @literal.true / .false / .nil, @literal.raises (the test expects an error), and
+; @literal.call (the name of a function called).
+
+(string) @literal.text
+(charlist) @literal.text
+(quoted_atom) @literal.text
+
+; ~w(a b c) is a list of words; every other sigil (~c"abc", ~D[2013-05-13], ~s, ~r) is text.
+(sigil
+  (sigil_name) @_w (#any-of? @_w "w" "W")
+  (quoted_content) @literal.words)
+(sigil
+  (sigil_name) @_name (#not-match? @_name "^[wW]$")
+  (quoted_content) @literal.text)
+
+(atom) @literal.symbol
+(keyword) @literal.symbol
+(integer) @literal.number
+(float) @literal.number
+((boolean) @literal.true (#eq? @literal.true "true"))
+((boolean) @literal.false (#eq? @literal.false "false"))
+(nil) @literal.nil
+
+(call
+  target: (identifier) @literal.raises (#any-of? @literal.raises "assert_raise" "catch_error" "catch_throw"))
+
+; The functions a test calls, compared with a case's property.
+(call target: (identifier) @literal.call)
+(call target: (dot right: (identifier) @literal.call))
+
+; `refute f(x)` expects false.
+(call target: (identifier) @literal.false (#eq? @literal.false "refute"))

@@ -1,0 +1,24 @@
+; The literal values in unittest/pytest test code, for --check-canonical (src/canonical/).
+; Captures: see queries/elixir/literals.scm.
+
+(string) @literal.text
+(integer) @literal.number
+(float) @literal.number
+(true) @literal.true
+(false) @literal.false
+(none) @literal.nil
+
+(call
+  function: [
+    (attribute attribute: (identifier) @literal.raises)
+    (identifier) @literal.raises
+  ] (#any-of? @literal.raises "assertRaises" "assertRaisesRegex" "assertRaisesWithMessage" "raises"))
+
+; The functions a test calls, compared with a case's property.
+(call function: (identifier) @literal.call)
+(call function: (attribute attribute: (identifier) @literal.call))
+
+; `assertTrue(x)` expects true, `assertFalse(x)` false, `assertIsNone(x)` None.
+(call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertTrue")))
+(call function: (attribute attribute: (identifier) @literal.false (#eq? @literal.false "assertFalse")))
+(call function: (attribute attribute: (identifier) @literal.nil (#eq? @literal.nil "assertIsNone")))

@@ -1,0 +1,26 @@
+; The literal values in Minitest test code, for --check-canonical (src/canonical/). Captures:
+; see queries/elixir/literals.scm.
+
+(string) @literal.text
+(bare_string) @literal.text
+(heredoc_body) @literal.text
+(delimited_symbol) @literal.text
+
+(simple_symbol) @literal.symbol
+(hash_key_symbol) @literal.symbol
+(bare_symbol) @literal.symbol
+(integer) @literal.number
+(float) @literal.number
+(true) @literal.true
+(false) @literal.false
+(nil) @literal.nil
+
+(call
+  method: (identifier) @literal.raises (#any-of? @literal.raises "assert_raises" "assert_raise"))
+
+; The methods a test calls, compared with a case's property.
+(call method: (identifier) @literal.call)
+
+; `refute x` expects false, `assert_nil x` nil.
+(call method: (identifier) @literal.false (#any-of? @literal.false "refute" "refute_equal"))
+(call method: (identifier) @literal.nil (#eq? @literal.nil "assert_nil"))

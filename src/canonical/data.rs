@@ -1,0 +1,246 @@
+//! The two files that say which cases an exercise implements: problem-specifications'
+//! `canonical-data.json` (the cases, nested in groups) and the track's `.meta/tests.toml`
+//! (the uuids it takes, `include = false` for those it leaves out).
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::source::literals::{Literal, float_text};
+
+/// One case of canonical-data.json, flattened out of its groups.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub uuid: String,
+    /// The descriptions of its groups and its own, joined by " > ".
+    pub description: String,
+    /// Its own description, without the groups'.
+    pub own_description: String,
+    pub property: String,
+    pub reimplements: Option<String>,
+    pub input: Value,
+    pub expected: Value,
+    /// The literal values of its input and expected value: what a test of it must contain.
+    pub leaves: Vec<Literal>,
+    /// The keys of objects in its data: evidence when a test has them (word counts), not
+    /// when it does not (a record's field names).
+    pub keys: Vec<Literal>,
+}
+
+/// Reads canonical-data.json: every case, in the file's order.
+pub fn canonical_cases(content: &[u8]) -> Result<Vec<Case>, String> {
+    let json: Value = serde_json::from_slice(content).map_err(|e| format!("not JSON ({e})"))?;
+    let Some(cases) = json.get("cases").and_then(Value::as_array) else {
+        return Err("has no `cases` array".to_string());
+    };
+    let mut flat = Vec::new();
+    flatten(cases, &[], &mut flat)?;
+    Ok(flat)
+}
+
+fn flatten(cases: &[Value], groups: &[String], flat: &mut Vec<Case>) -> Result<(), String> {
+    for case in cases {
+        let description = case
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        if let Some(inner) = case.get("cases").and_then(Value::as_array) {
+            let mut path = groups.to_vec();
+            path.push(description);
+            flatten(inner, &path, flat)?;
+            continue;
+        }
+        let Some(uuid) = case.get("uuid").and_then(Value::as_str) else {
+            return Err(format!("the case \"{description}\" has no uuid"));
+        };
+        let input = case.get("input").cloned().unwrap_or(Value::Null);
+        let expected = case.get("expected").cloned().unwrap_or(Value::Null);
+        let (mut leaves, mut keys) = (Vec::new(), Vec::new());
+        // The input's own keys are parameter names; keys deeper down may be data.
+        match &input {
+            Value::Object(map) => map
+                .values()
+                .for_each(|v| leaves_of(v, &mut leaves, &mut keys)),
+            other => leaves_of(other, &mut leaves, &mut keys),
+        }
+        leaves_of(&expected, &mut leaves, &mut keys);
+        leaves.sort();
+        leaves.dedup();
+        keys.sort();
+        keys.dedup();
+        keys.retain(|key| !leaves.contains(key));
+        let path: Vec<&str> = groups
+            .iter()
+            .map(String::as_str)
+            .chain([description.as_str()])
+            .collect();
+        flat.push(Case {
+            uuid: uuid.to_string(),
+            description: path.join(" > "),
+            own_description: description.clone(),
+            property: case
+                .get("property")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            reimplements: case
+                .get("reimplements")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            input,
+            expected,
+            leaves,
+            keys,
+        });
+    }
+    Ok(())
+}
+
+/// The literal values in a JSON value, and its objects' keys as text (`{"error": …}` is found
+/// as the atom `:error`); an expected error also counts as a raised one.
+fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) {
+    match value {
+        Value::Null => leaves.push(Literal::Nil),
+        Value::Bool(true) => leaves.push(Literal::True),
+        Value::Bool(false) => leaves.push(Literal::False),
+        Value::Number(n) => leaves.push(Literal::Number(match n.as_i64() {
+            Some(i) => i.to_string(),
+            None => float_text(n.as_f64().unwrap_or(0.0)),
+        })),
+        Value::String(s) => leaves.push(Literal::Text(s.clone())),
+        Value::Array(items) => items.iter().for_each(|v| leaves_of(v, leaves, keys)),
+        Value::Object(map) => {
+            if map.len() == 1 && map.contains_key("error") {
+                leaves.push(Literal::Raises);
+            }
+            for (key, v) in map {
+                keys.push(Literal::Text(key.clone()));
+                leaves_of(v, leaves, keys);
+            }
+        }
+    }
+}
+
+/// One entry of tests.toml.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub uuid: String,
+    pub description: String,
+    pub include: bool,
+    pub reimplements: Option<String>,
+    /// 1-based line of its `[uuid]` header.
+    pub line: usize,
+}
+
+/// Reads tests.toml; an error names the line.
+pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
+    let table: toml::Table = content.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|span| line_of(content, span.start))
+            .unwrap_or(1);
+        format!(
+            "line {line}: invalid TOML: {}",
+            e.message().lines().next().unwrap_or("")
+        )
+    })?;
+    let lines = header_lines(content);
+    let mut entries = Vec::new();
+    for (uuid, value) in &table {
+        let line = lines.get(uuid.as_str()).copied().unwrap_or(1);
+        if !is_uuid(uuid) {
+            return Err(format!("line {line}: `{uuid}` is not a uuid"));
+        }
+        let Some(fields) = value.as_table() else {
+            return Err(format!("line {line}: `{uuid}` is not a table"));
+        };
+        let include = match fields.get("include") {
+            None => true,
+            Some(toml::Value::Boolean(b)) => *b,
+            Some(_) => {
+                return Err(format!(
+                    "line {line}: `include` of {uuid} is not true or false"
+                ));
+            }
+        };
+        entries.push(Entry {
+            uuid: uuid.clone(),
+            description: fields
+                .get("description")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            include,
+            reimplements: fields
+                .get("reimplements")
+                .and_then(toml::Value::as_str)
+                .map(str::to_string),
+            line,
+        });
+    }
+    if entries.is_empty() {
+        return Err("lists no cases".to_string());
+    }
+    entries.sort_by_key(|e| e.line);
+    Ok(entries)
+}
+
+/// The line of each `[uuid]` table header.
+fn header_lines(content: &str) -> HashMap<&str, usize> {
+    content
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let key = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+            Some((key.trim().trim_matches('"'), i + 1))
+        })
+        .collect()
+}
+
+fn line_of(content: &str, offset: usize) -> usize {
+    content.as_bytes()[..offset.min(content.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+/// `8-4-4-4-12` hexadecimal digits.
+pub fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, n)| g.len() == n && g.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_are_flattened_with_their_group_path_and_leaves() {
+        let cases = canonical_cases(
+            br#"{"cases":[{"description":"g","cases":[{"uuid":"u1","description":"c",
+            "property":"p","input":{"n":10},"expected":{"error":"bad"}}]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(cases[0].description, "g > c");
+        assert!(cases[0].leaves.contains(&Literal::Number("10".into())));
+        assert!(cases[0].leaves.contains(&Literal::Raises));
+        assert!(cases[0].leaves.contains(&Literal::Text("bad".into())));
+        assert!(!cases[0].leaves.contains(&Literal::Text("n".into())));
+        assert!(cases[0].keys.contains(&Literal::Text("error".into())));
+    }
+
+    #[test]
+    fn bad_tests_toml_names_the_line() {
+        let error = tests_toml("[a]\ndescription = \"x\"\n[b\n").unwrap_err();
+        assert!(error.starts_with("line 3:"), "{error}");
+        let error = tests_toml("\n[not-a-uuid]\ndescription = \"x\"\n").unwrap_err();
+        assert_eq!(error, "line 2: `not-a-uuid` is not a uuid");
+        assert_eq!(tests_toml("# nothing\n").unwrap_err(), "lists no cases");
+    }
+}

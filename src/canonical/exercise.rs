@@ -1,0 +1,171 @@
+//! What one exercise directory holds for the check: its tests.toml, its test files (from
+//! `.meta/config.json`'s `files.test`) read through the `source` stage, and the
+//! canonical data of its slug.
+
+use std::path::{Path, PathBuf};
+
+use crate::canonical::data::{Case, Entry, canonical_cases, tests_toml};
+use crate::error::Error;
+use crate::files;
+use crate::source::language::Language;
+use crate::source::literals::{self, Literal};
+use crate::source::syntax;
+
+/// One test of a test file, with what it holds.
+#[derive(Debug, Clone)]
+pub struct Test {
+    /// Relative to the exercise directory.
+    pub file: String,
+    /// 1-based line of its head.
+    pub line: usize,
+    pub name: String,
+    /// The literal values of its body, in order.
+    pub literals: Vec<Literal>,
+}
+
+pub struct Exercise {
+    pub slug: String,
+    pub dir: PathBuf,
+    pub test_files: Vec<String>,
+    pub entries: Vec<Entry>,
+    pub cases: Vec<Case>,
+    pub tests: Vec<Test>,
+}
+
+/// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
+/// folder of them. A folder's exercises without a tests.toml take no canonical cases and are
+/// passed over; they are counted in the second value.
+pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
+    let mut found = Vec::new();
+    let mut without_toml = 0;
+    for path in paths {
+        if path.join(".meta").is_dir() {
+            found.push(Ok(path.clone()));
+            continue;
+        }
+        let entries = match std::fs::read_dir(path) {
+            Ok(entries) => entries,
+            Err(e) => {
+                found.push(Err(Error::io(path, "read the exercise directory", &e)));
+                continue;
+            }
+        };
+        let mut dirs: Vec<PathBuf> = entries
+            .filter_map(|entry| Some(entry.ok()?.path()))
+            .filter(|dir| dir.join(".meta").is_dir())
+            .collect();
+        dirs.sort();
+        if dirs.is_empty() {
+            found.push(Err(Error::in_file(
+                path,
+                "is not an exercise directory (no .meta/) nor a folder of them",
+            )));
+        }
+        for dir in dirs {
+            if dir.join(".meta/tests.toml").is_file() {
+                found.push(Ok(dir));
+            } else {
+                without_toml += 1;
+            }
+        }
+    }
+    (found, without_toml)
+}
+
+/// The folder `configlet sync` keeps problem-specifications in, if it exists.
+pub fn configlet_cache() -> Option<PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
+    let dir = cache.join("exercism/configlet/problem-specifications");
+    dir.is_dir().then_some(dir)
+}
+
+/// Reads an exercise: any file that cannot be read or understood is an error naming it.
+pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
+    let slug = dir
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let toml_path = dir.join(".meta/tests.toml");
+    let toml_bytes = files::read(&toml_path)?;
+    let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
+        .map_err(|e| Error::in_file(&toml_path, e))?;
+
+    let data_path = specs
+        .join("exercises")
+        .join(&slug)
+        .join("canonical-data.json");
+    if !data_path.is_file() {
+        return Err(Error::in_file(
+            &data_path,
+            format!("no canonical data for `{slug}` in problem-specifications"),
+        ));
+    }
+    let cases =
+        canonical_cases(&files::read(&data_path)?).map_err(|e| Error::in_file(&data_path, e))?;
+
+    let config_path = dir.join(".meta/config.json");
+    let config: serde_json::Value = serde_json::from_slice(&files::read(&config_path)?)
+        .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
+    let test_files: Vec<String> = config
+        .pointer("/files/test")
+        .and_then(serde_json::Value::as_array)
+        .map(|files| {
+            files
+                .iter()
+                .filter_map(|f| f.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    if test_files.is_empty() {
+        return Err(Error::in_file(
+            &config_path,
+            "lists no test file in `files.test`",
+        ));
+    }
+    let mut tests = Vec::new();
+    for file in &test_files {
+        tests.extend(read_tests(dir, file)?);
+    }
+    Ok(Exercise {
+        slug,
+        dir: dir.to_path_buf(),
+        test_files,
+        entries,
+        cases,
+        tests,
+    })
+}
+
+/// The tests of one test file, through the same engine and queries as `--parse-meta`.
+fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
+    let path = dir.join(file);
+    let language = Language::for_path(&path, None)?;
+    let source = files::read(&path)?;
+    let analysis = syntax::analyze(&language, &source);
+    if let Some(line) = analysis.syntax_error_line {
+        return Err(Error::in_file(
+            &path,
+            format!("does not parse (line {line}): fix it before it can be checked"),
+        ));
+    }
+    let literals = literals::extract(&language, &analysis, &source);
+    let tests = analysis
+        .tests
+        .iter()
+        .map(|test| {
+            let body = test.body.clone().unwrap_or(0..0);
+            let from = literals.partition_point(|(at, _)| *at < body.start);
+            let to = literals.partition_point(|(at, _)| *at < body.end);
+            Test {
+                file: file.to_string(),
+                line: test.line,
+                name: test.name.display(),
+                literals: literals[from..to].iter().map(|(_, l)| l.clone()).collect(),
+            }
+        })
+        .collect();
+    Ok(tests)
+}

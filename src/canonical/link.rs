@@ -1,0 +1,309 @@
+//! Links each canonical case to the tests that implement it, by the evidence a reader uses:
+//! the case's literal inputs and expected values found in a test's code, the test's name
+//! against the case's description, and the function it calls against the case's property.
+//!
+//! Every literal of a case is weighted by how rare it is among the exercise's cases (a `true`
+//! that every case expects tells little; an input only one case has tells a lot). A link is
+//! made when a test holds all of a case's data, or when the test is both the case's best and
+//! the case is the test's best by the combined score: so deleting a test leaves its case
+//! missing instead of handing it to a neighbour, and of a reimplemented case and its
+//! replacement, the one whose data the test holds wins.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::canonical::data::Case;
+use crate::canonical::exercise::Test;
+use crate::source::literals::{Literal, call_name, number};
+
+/// How much of the score the literal data carries; the name carries the rest.
+const DATA_WEIGHT: f64 = 0.65;
+/// A test holds all of a case's data at or above this share of its weight.
+const ALL_DATA: f64 = 0.999;
+/// The least total weight of a case's data for all of it alone to make a link.
+const DATA_ALONE: f64 = 2.5;
+/// The least combined score of a link.
+const MIN_SCORE: f64 = 0.33;
+/// Scores this close count as equal.
+const TIE: f64 = 1e-6;
+
+/// The evidence for one (case, test) pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Evidence {
+    /// Share of the case's weighted literals the test holds.
+    pub data: f64,
+    /// Similarity of the test's name to the case's description, from 0 to 1.
+    pub name: f64,
+    /// The test calls a function of another property of the exercise, and not this case's.
+    pub other_property: bool,
+}
+
+impl Evidence {
+    pub fn score(&self) -> f64 {
+        let score = DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name;
+        if self.other_property {
+            score * 0.5
+        } else {
+            score
+        }
+    }
+}
+
+/// What a test's literals are, for quick look-up.
+struct Holdings {
+    texts: HashSet<String>,
+    /// Texts' lines, trimmed, and atom and symbol names: lower case.
+    loose: HashSet<String>,
+    /// Long texts, for a long case string inside them.
+    long: Vec<String>,
+    numbers: HashSet<String>,
+    others: HashSet<Literal>,
+    calls: HashSet<String>,
+}
+
+impl Holdings {
+    fn new(test: &Test) -> Holdings {
+        let mut holdings = Holdings {
+            texts: HashSet::new(),
+            loose: HashSet::new(),
+            long: Vec::new(),
+            numbers: HashSet::new(),
+            others: HashSet::new(),
+            calls: HashSet::new(),
+        };
+        for literal in &test.literals {
+            match literal {
+                Literal::Text(text) => {
+                    holdings.texts.insert(text.clone());
+                    holdings.loose.insert(text.trim().to_lowercase());
+                    for line in text.lines() {
+                        holdings.loose.insert(line.trim().to_lowercase());
+                    }
+                    if text.len() >= 12 {
+                        holdings.long.push(text.clone());
+                    }
+                }
+                Literal::Symbol(name) => {
+                    holdings.loose.insert(name.to_lowercase());
+                }
+                Literal::Number(n) => {
+                    holdings
+                        .numbers
+                        .insert(n.trim_start_matches('-').to_string());
+                }
+                Literal::Call(name) => {
+                    holdings.calls.insert(name.clone());
+                }
+                other => {
+                    holdings.others.insert(other.clone());
+                }
+            }
+        }
+        holdings
+    }
+
+    fn holds(&self, leaf: &Literal) -> bool {
+        match leaf {
+            Literal::Text(text) => {
+                self.texts.contains(text)
+                    || self.loose.contains(&text.trim().to_lowercase())
+                    || self
+                        .loose
+                        .contains(&text.trim().to_lowercase().replace(' ', "_"))
+                    || (text.len() >= 12
+                        && self.long.iter().any(|long| long.contains(text.as_str())))
+                    || (text.contains('\n')
+                        && text
+                            .lines()
+                            .all(|line| self.loose.contains(&line.trim().to_lowercase())))
+                    // "0x02" as a number.
+                    || number(text).is_some_and(|n| self.numbers.contains(n.trim_start_matches('-')))
+                    // "Charlie" as a field or function name: `garden.charlie`.
+                    || (text.len() >= 3
+                        && !text.contains(char::is_whitespace)
+                        && self.calls.contains(&call_name(text)))
+            }
+            Literal::Number(n) => self.numbers.contains(n.trim_start_matches('-')),
+            other => self.others.contains(other),
+        }
+    }
+}
+
+/// Words of a name or description, lower case, without the words every test name has.
+fn words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .filter(|w| w != "test")
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// Dice similarity of two word sets.
+fn similarity(a: &[String], b: &[String]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let shared = a.iter().filter(|w| b.binary_search(w).is_ok()).count();
+    2.0 * shared as f64 / (a.len() + b.len()) as f64
+}
+
+/// The evidence of every (case, test) pair: `evidence[case][test]`.
+pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>> {
+    // A literal's weight: rarer among the cases, heavier.
+    let mut df: HashMap<&Literal, usize> = HashMap::new();
+    for case in cases {
+        for leaf in case.leaves.iter().chain(&case.keys) {
+            *df.entry(leaf).or_default() += 1;
+        }
+    }
+    let n = cases.len().max(1) as f64;
+    let weight = |leaf: &Literal| (1.0 + n / df.get(leaf).copied().unwrap_or(1) as f64).ln();
+    let properties: HashSet<String> = cases.iter().map(|c| call_name(&c.property)).collect();
+    let slug_words = words(slug);
+    let holdings: Vec<Holdings> = tests.iter().map(Holdings::new).collect();
+    // A property no test calls by its name (`move`, where tests call `simulate`) tells nothing.
+    let called: HashSet<&String> = properties
+        .iter()
+        .filter(|p| holdings.iter().any(|h| h.calls.contains(*p)))
+        .collect();
+    let test_words: Vec<Vec<String>> = tests
+        .iter()
+        .map(|t| {
+            words(&t.name)
+                .into_iter()
+                .filter(|w| slug_words.binary_search(w).is_err())
+                .collect()
+        })
+        .collect();
+    cases
+        .iter()
+        .map(|case| {
+            let total: f64 = case.leaves.iter().map(weight).sum();
+            let own = words(&case.description);
+            let property = call_name(&case.property);
+            holdings
+                .iter()
+                .zip(&test_words)
+                .map(|(holding, names)| {
+                    let keys: f64 = case
+                        .keys
+                        .iter()
+                        .filter(|key| holding.holds(key))
+                        .map(weight)
+                        .sum();
+                    let found: f64 = case
+                        .leaves
+                        .iter()
+                        .filter(|leaf| holding.holds(leaf))
+                        .map(weight)
+                        .sum::<f64>()
+                        + keys;
+                    let total = total + keys;
+                    let other_property = properties.len() > 1
+                        && called.contains(&property)
+                        && !holding.calls.contains(&property)
+                        && properties.iter().any(|p| holding.calls.contains(p));
+                    Evidence {
+                        data: if total > 0.0 { found / total } else { 0.0 },
+                        name: similarity(&own, names),
+                        other_property,
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The tests linked to each case: `links[case]` lists test indexes.
+pub fn link(cases: &[Case], evidence: &[Vec<Evidence>]) -> Vec<Vec<usize>> {
+    let tests = evidence.first().map_or(0, Vec::len);
+    let weights: Vec<f64> = cases.iter().map(|c| data_weight(c, cases)).collect();
+    let score = |c: usize, t: usize| evidence[c][t].score();
+    // Each test's best score over the cases.
+    let test_best: Vec<f64> = (0..tests)
+        .map(|t| (0..cases.len()).map(|c| score(c, t)).fold(0.0, f64::max))
+        .collect();
+    let mut links: Vec<Vec<usize>> = (0..cases.len())
+        .map(|c| {
+            let all_data = |t: usize| {
+                evidence[c][t].data >= ALL_DATA
+                    && weights[c] >= DATA_ALONE
+                    && !evidence[c][t].other_property
+            };
+            let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
+            let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
+            if !whole.is_empty() {
+                // Of several tests holding all of the data, those named most like the case.
+                let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
+                return whole
+                    .into_iter()
+                    .filter(|&t| score(c, t) >= top - TIE)
+                    .collect();
+            }
+            (0..tests)
+                .filter(|&t| {
+                    let s = score(c, t);
+                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE
+                })
+                .collect()
+        })
+        .collect();
+    settle_reimplementations(cases, evidence, &mut links);
+    links
+}
+
+/// The total weight of a case's literals.
+fn data_weight(case: &Case, cases: &[Case]) -> f64 {
+    let n = cases.len().max(1) as f64;
+    case.leaves
+        .iter()
+        .map(|leaf| {
+            let df = cases
+                .iter()
+                .filter(|c| c.leaves.contains(leaf))
+                .count()
+                .max(1);
+            (1.0 + n / df as f64).ln()
+        })
+        .sum()
+}
+
+/// A test linked to a case and to the case it reimplements (or that reimplements it) keeps
+/// only the one whose data it holds more of.
+fn settle_reimplementations(cases: &[Case], evidence: &[Vec<Evidence>], links: &mut [Vec<usize>]) {
+    let index: HashMap<&str, usize> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.uuid.as_str(), i))
+        .collect();
+    for (new, case) in cases.iter().enumerate() {
+        let Some(&old) = case.reimplements.as_deref().and_then(|u| index.get(u)) else {
+            continue;
+        };
+        let shared: Vec<usize> = links[new]
+            .iter()
+            .copied()
+            .filter(|t| links[old].contains(t))
+            .collect();
+        for t in shared {
+            let (a, b) = (evidence[new][t], evidence[old][t]);
+            let loser = if (a.data, a.name) >= (b.data, b.name) {
+                old
+            } else {
+                new
+            };
+            links[loser].retain(|&x| x != t);
+        }
+    }
+}
+
+/// The case whose description the test's name is, if one is: equal words.
+pub fn named_after(evidence: &[Vec<Evidence>], test: usize) -> Option<usize> {
+    let named: Vec<usize> = (0..evidence.len())
+        .filter(|&c| evidence[c][test].name >= 1.0 - TIE)
+        .collect();
+    (named.len() == 1).then(|| named[0])
+}

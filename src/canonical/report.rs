@@ -1,0 +1,351 @@
+//! The findings of the check, for one exercise: what `--report` writes (SPEC §8's schema),
+//! and the text and GitHub Actions lines printed on stdout.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::canonical::data::Case;
+use crate::canonical::exercise::{Exercise, Test};
+use crate::canonical::link::{evidence, link, named_after};
+
+#[derive(Debug, Serialize, Clone, PartialEq)]
+pub struct TestRef {
+    pub file: String,
+    pub line: usize,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CaseReport {
+    pub uuid: String,
+    pub description: String,
+    pub property: String,
+    pub include: bool,
+    pub reimplements: Option<String>,
+    pub tests: Vec<TestRef>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Misnamed {
+    pub file: String,
+    pub line: usize,
+    pub name: String,
+    pub implements: Vec<String>,
+    pub named_after: String,
+}
+
+/// The whole linking of one exercise.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub slug: String,
+    pub dir: String,
+    pub test_files: Vec<String>,
+    pub cases: Vec<CaseReport>,
+    pub missing: Vec<String>,
+    pub excluded_but_tested: Vec<String>,
+    pub extra_tests: Vec<TestRef>,
+    pub unknown_uuids: Vec<String>,
+    pub unsynced_uuids: Vec<String>,
+    pub misnamed_tests: Vec<Misnamed>,
+    /// What the lines need that the JSON does not carry: each case's tests.toml line and
+    /// its data, by uuid.
+    #[serde(skip)]
+    details: HashMap<String, (usize, String)>,
+}
+
+impl Report {
+    /// Links the exercise's cases to its tests and collects the findings.
+    pub fn new(exercise: &Exercise) -> Report {
+        let canonical: HashMap<&str, usize> = exercise
+            .cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.uuid.as_str(), i))
+            .collect();
+        let listed: HashSet<&str> = exercise.entries.iter().map(|e| e.uuid.as_str()).collect();
+        // The cases tests.toml lists, in canonical order; only they compete for the tests.
+        let mut known: Vec<(&Case, &crate::canonical::data::Entry)> = exercise
+            .entries
+            .iter()
+            .filter_map(|e| Some((&exercise.cases[*canonical.get(e.uuid.as_str())?], e)))
+            .collect();
+        known.sort_by_key(|(case, _)| canonical[case.uuid.as_str()]);
+        let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
+        let evidence = evidence(&cases, &exercise.tests, &exercise.slug);
+        let links = if exercise.tests.is_empty() {
+            vec![Vec::new(); cases.len()]
+        } else {
+            link(&cases, &evidence)
+        };
+        let test_ref = |t: &Test| TestRef {
+            file: t.file.clone(),
+            line: t.line,
+            name: t.name.clone(),
+        };
+
+        let mut report = Report {
+            slug: exercise.slug.clone(),
+            dir: exercise.dir.display().to_string(),
+            test_files: exercise.test_files.clone(),
+            cases: Vec::new(),
+            missing: Vec::new(),
+            excluded_but_tested: Vec::new(),
+            extra_tests: Vec::new(),
+            unknown_uuids: Vec::new(),
+            unsynced_uuids: Vec::new(),
+            misnamed_tests: Vec::new(),
+            details: HashMap::new(),
+        };
+        for (i, (case, entry)) in known.iter().enumerate() {
+            let tests: Vec<TestRef> = links[i]
+                .iter()
+                .map(|&t| test_ref(&exercise.tests[t]))
+                .collect();
+            match (entry.include, tests.is_empty()) {
+                (true, true) => report.missing.push(case.uuid.clone()),
+                (false, false) => report.excluded_but_tested.push(case.uuid.clone()),
+                _ => {}
+            }
+            report
+                .details
+                .insert(case.uuid.clone(), (entry.line, data_text(case)));
+            report.cases.push(CaseReport {
+                uuid: case.uuid.clone(),
+                description: case.description.clone(),
+                property: case.property.clone(),
+                include: entry.include,
+                reimplements: case.reimplements.clone(),
+                tests,
+            });
+        }
+        for entry in &exercise.entries {
+            if !canonical.contains_key(entry.uuid.as_str()) {
+                report.unknown_uuids.push(entry.uuid.clone());
+                report
+                    .details
+                    .insert(entry.uuid.clone(), (entry.line, String::new()));
+                report.cases.push(CaseReport {
+                    uuid: entry.uuid.clone(),
+                    description: entry.description.clone(),
+                    property: String::new(),
+                    include: entry.include,
+                    reimplements: entry.reimplements.clone(),
+                    tests: Vec::new(),
+                });
+            }
+        }
+        report.unsynced_uuids = exercise
+            .cases
+            .iter()
+            .filter(|c| !listed.contains(c.uuid.as_str()))
+            .map(|c| c.uuid.clone())
+            .collect();
+        for (t, test) in exercise.tests.iter().enumerate() {
+            let implements: Vec<String> = (0..cases.len())
+                .filter(|&c| links[c].contains(&t))
+                .map(|c| cases[c].uuid.clone())
+                .collect();
+            if implements.is_empty() {
+                report.extra_tests.push(test_ref(test));
+                continue;
+            }
+            if let Some(named) = named_after(&evidence, t)
+                && !links[named].contains(&t)
+            {
+                report.misnamed_tests.push(Misnamed {
+                    file: test.file.clone(),
+                    line: test.line,
+                    name: test.name.clone(),
+                    implements,
+                    named_after: cases[named].uuid.clone(),
+                });
+            }
+        }
+        report
+    }
+
+    /// Whether the exercise fails the check: a case missing or excluded but tested.
+    pub fn fails(&self) -> bool {
+        !self.missing.is_empty() || !self.excluded_but_tested.is_empty()
+    }
+
+    fn case(&self, uuid: &str) -> Option<&CaseReport> {
+        self.cases.iter().find(|c| c.uuid == uuid)
+    }
+
+    /// One line per finding: `<dir>: <kind> …`.
+    pub fn lines(&self) -> Vec<String> {
+        let dir = &self.dir;
+        let mut lines = Vec::new();
+        let described = |uuid: &str| {
+            let description = self.case(uuid).map_or("", |c| c.description.as_str());
+            format!("{} \"{description}\"", short(uuid))
+        };
+        let data = |uuid: &str| {
+            self.details
+                .get(uuid)
+                .map_or("", |d| d.1.as_str())
+                .to_string()
+        };
+        for uuid in &self.missing {
+            lines.push(format!(
+                "{dir}: missing {}: {}",
+                described(uuid),
+                data(uuid)
+            ));
+        }
+        for uuid in &self.excluded_but_tested {
+            let tests = self.case(uuid).map_or(Vec::new(), |c| c.tests.clone());
+            lines.push(format!(
+                "{dir}: excluded_but_tested {} (include = false) by {}",
+                described(uuid),
+                tests.iter().map(test_text).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        for m in &self.misnamed_tests {
+            lines.push(format!(
+                "{dir}: misnamed_test {}:{} \"{}\" is named after {} but implements {}",
+                m.file,
+                m.line,
+                m.name,
+                described(&m.named_after),
+                m.implements
+                    .iter()
+                    .map(|u| described(u))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        for uuid in &self.unknown_uuids {
+            lines.push(format!(
+                "{dir}: unknown_uuid {} (in tests.toml, not in canonical-data.json)",
+                described(uuid)
+            ));
+        }
+        for uuid in &self.unsynced_uuids {
+            lines.push(format!(
+                "{dir}: unsynced_uuid {uuid} (in canonical-data.json, not in tests.toml: run configlet sync)"
+            ));
+        }
+        for test in &self.extra_tests {
+            lines.push(format!("{dir}: extra_test {}", test_text(test)));
+        }
+        lines
+    }
+
+    /// GitHub Actions workflow commands, one per finding, on the line they concern.
+    pub fn annotations(&self) -> Vec<String> {
+        let toml = format!("{}/.meta/tests.toml", self.dir);
+        let in_dir = |file: &str| Path::new(&self.dir).join(file).display().to_string();
+        let toml_line = |uuid: &str| self.details.get(uuid).map_or(1, |d| d.0);
+        let described = |uuid: &str| {
+            let description = self.case(uuid).map_or("", |c| c.description.as_str());
+            format!("{} \"{description}\"", short(uuid))
+        };
+        let mut out = Vec::new();
+        for uuid in &self.missing {
+            let data = self.details.get(uuid).map_or("", |d| d.1.as_str());
+            out.push(command(
+                "error",
+                &toml,
+                Some(toml_line(uuid)),
+                &format!("missing: no test implements {}: {data}", described(uuid)),
+            ));
+        }
+        for uuid in &self.excluded_but_tested {
+            for test in self.case(uuid).map_or(&[][..], |c| &c.tests[..]) {
+                out.push(command(
+                    "error",
+                    &in_dir(&test.file),
+                    Some(test.line),
+                    &format!(
+                        "excluded_but_tested: this test implements {}, which tests.toml excludes",
+                        described(uuid)
+                    ),
+                ));
+            }
+        }
+        for m in &self.misnamed_tests {
+            out.push(command(
+                "warning",
+                &in_dir(&m.file),
+                Some(m.line),
+                &format!(
+                    "misnamed_test: named after {} but implements {}",
+                    described(&m.named_after),
+                    m.implements
+                        .iter()
+                        .map(|u| described(u))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        for uuid in &self.unknown_uuids {
+            out.push(command(
+                "warning",
+                &toml,
+                Some(toml_line(uuid)),
+                &format!("unknown_uuid: {uuid} is not in canonical-data.json"),
+            ));
+        }
+        for uuid in &self.unsynced_uuids {
+            out.push(command(
+                "warning",
+                &toml,
+                None,
+                &format!("unsynced_uuid: {uuid} is in canonical-data.json, not in tests.toml (configlet sync)"),
+            ));
+        }
+        for test in &self.extra_tests {
+            out.push(command(
+                "notice",
+                &in_dir(&test.file),
+                Some(test.line),
+                "extra_test: implements no canonical case",
+            ));
+        }
+        out
+    }
+}
+
+fn short(uuid: &str) -> &str {
+    uuid.get(..8).unwrap_or(uuid)
+}
+
+fn test_text(test: &TestRef) -> String {
+    format!("{}:{} \"{}\"", test.file, test.line, test.name)
+}
+
+/// `property(input, …) == expected`, cut to a line's worth.
+fn data_text(case: &Case) -> String {
+    let inputs = match &case.input {
+        Value::Object(map) => map
+            .values()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    let text = format!("{}({inputs}) == {}", case.property, case.expected);
+    match text.char_indices().nth(160) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
+/// A GitHub Actions workflow command, its values escaped as the runner reads them.
+pub fn command(kind: &str, file: &str, line: Option<usize>, message: &str) -> String {
+    let data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    let line = line.map_or(String::new(), |l| format!(",line={l}"));
+    format!("::{kind} file={}{line}::{}", property(file), data(message))
+}

@@ -1,0 +1,227 @@
+//! The literal values a test file writes (strings, atoms and symbols, numbers, booleans, nil,
+//! and the calls that expect an error), read with `queries/<lang>/literals.scm` from the tree
+//! `syntax::analyze` made. `--check-canonical` finds a canonical case's data among them.
+
+use tree_sitter::Node;
+
+use crate::source::language::Language;
+use crate::source::syntax::{Analysis, unescape};
+
+/// One literal value, normalized so that spellings of one value compare equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Literal {
+    /// A string's value, or one word of a word list.
+    Text(String),
+    /// An atom's or symbol's name.
+    Symbol(String),
+    /// A number in its shortest decimal form (`1_000` and `1000.0` are both `1000`).
+    Number(String),
+    True,
+    False,
+    Nil,
+    /// A call that expects an error (`assert_raise`, `pytest.raises`).
+    Raises,
+    /// The name of a function or method called, lower case without `_`, `?` or `!`
+    /// (`leap_year?` is `leapyear`, as a canonical property `leapYear` is).
+    Call(String),
+}
+
+/// The literals of `source`, each with its byte offset, in document order.
+pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Vec<(usize, Literal)> {
+    let Some(tree) = analysis.tree() else {
+        return Vec::new();
+    };
+    let query = language.literals_query();
+    let names = query.capture_names();
+    let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
+    let mut literals = Vec::new();
+    for found in query.matches(tree.root_node(), source) {
+        for capture in &found.captures {
+            let node = capture.node;
+            let at = node.start_byte();
+            let literal = match names[capture.index as usize].as_str() {
+                "literal.text" => Literal::Text(string_value(language, node, source)),
+                "literal.words" => {
+                    let text = text(node);
+                    let words: Vec<&str> = text.split_whitespace().collect();
+                    for word in &words {
+                        literals.push((at, Literal::Text(word.to_string())));
+                    }
+                    // The list as one text too: a case may give it as one string.
+                    Literal::Text(words.join(" "))
+                }
+                "literal.symbol" => {
+                    let trim: &[char] = &language
+                        .facts
+                        .literals
+                        .symbol_trim
+                        .chars()
+                        .collect::<Vec<_>>();
+                    Literal::Symbol(text(node).trim_matches(trim).to_string())
+                }
+                "literal.number" => match number(&text(node)) {
+                    Some(number) => Literal::Number(number),
+                    None => continue,
+                },
+                "literal.true" => Literal::True,
+                "literal.false" => Literal::False,
+                "literal.nil" => Literal::Nil,
+                "literal.raises" => Literal::Raises,
+                "literal.call" => Literal::Call(call_name(&text(node))),
+                _ => continue,
+            };
+            literals.push((at, literal));
+        }
+    }
+    literals.sort_by_key(|(at, _)| *at);
+    literals
+}
+
+/// The value of a string-like node: its content children, escapes decoded, interpolations
+/// left out; a node that is itself content is its text.
+fn string_value(language: &Language, node: Node, source: &[u8]) -> String {
+    let facts = &language.facts;
+    let is_content = |kind: &str| {
+        facts.strings.content.iter().any(|k| k == kind)
+            || facts.literals.content.iter().any(|k| k == kind)
+    };
+    let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
+    if is_content(node.kind()) {
+        return text(node);
+    }
+    let mut value = String::new();
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        if is_content(child.kind()) {
+            value.push_str(&text(child));
+        } else if facts.strings.escape.iter().any(|k| k == child.kind()) {
+            value.push_str(&unescape(&text(child)));
+        }
+    }
+    value
+}
+
+/// A function's name as a property is compared with it: lower case, letters and digits only.
+pub fn call_name(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// A number literal in its shortest decimal form: digit separators dropped, `0x`/`0o`/`0b`
+/// read, and an integral float written as an integer.
+pub fn number(text: &str) -> Option<String> {
+    let digits: String = text.chars().filter(|c| *c != '_').collect();
+    let digits = digits.trim_start_matches('+');
+    let radix = match digits.get(..2) {
+        Some("0x" | "0X") => Some(16),
+        Some("0o" | "0O") => Some(8),
+        Some("0b" | "0B") => Some(2),
+        _ => None,
+    };
+    if let Some(radix) = radix {
+        return i128::from_str_radix(&digits[2..], radix)
+            .ok()
+            .map(|n| n.to_string());
+    }
+    if let Ok(integer) = digits.parse::<i128>() {
+        return Some(integer.to_string());
+    }
+    let float: f64 = digits.parse().ok()?;
+    Some(float_text(float))
+}
+
+/// A float as the shortest decimal that reads back as it, integral ones without a fraction.
+pub fn float_text(float: f64) -> String {
+    if float.fract() == 0.0 && float.abs() < 1e18 {
+        format!("{}", float as i128)
+    } else {
+        format!("{float}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::syntax::analyze;
+
+    fn literals(language: &str, source: &str) -> Vec<Literal> {
+        let language = Language::by_name(language).unwrap();
+        let analysis = analyze(&language, source.as_bytes());
+        extract(&language, &analysis, source.as_bytes())
+            .into_iter()
+            .map(|(_, literal)| literal)
+            .collect()
+    }
+
+    fn text(s: &str) -> Literal {
+        Literal::Text(s.to_string())
+    }
+
+    #[test]
+    fn numbers_compare_equal_however_they_are_spelled() {
+        assert_eq!(number("1_000_000").as_deref(), Some("1000000"));
+        assert_eq!(number("1000.0").as_deref(), Some("1000"));
+        assert_eq!(number("0x1F").as_deref(), Some("31"));
+        assert_eq!(number("2.5").as_deref(), Some("2.5"));
+        assert_eq!(number("abc"), None);
+    }
+
+    #[test]
+    fn elixir_literals_are_read_in_elixir_spelling() {
+        let found = literals(
+            "elixir",
+            r#"assert f(:north, ~c"ab", ~w(x y), ~D[2013-05-13], 1_000, nil) == {:error, "bad\n"}
+assert_raise ArgumentError, fn -> f(true) end"#,
+        );
+        for expected in [
+            Literal::Symbol("north".into()),
+            text("ab"),
+            text("x"),
+            text("y"),
+            text("2013-05-13"),
+            Literal::Number("1000".into()),
+            Literal::Nil,
+            Literal::Symbol("error".into()),
+            text("bad\n"),
+            Literal::Raises,
+            Literal::True,
+        ] {
+            assert!(found.contains(&expected), "{expected:?} not in {found:?}");
+        }
+    }
+
+    #[test]
+    fn ruby_and_python_literals_are_read_in_their_spelling() {
+        let ruby = literals(
+            "ruby",
+            "assert_raises(ArgumentError) { f(%w[a b], :sym, key: 2, <<~T) }\n  line one\nT\n",
+        );
+        for expected in [
+            text("a"),
+            text("b"),
+            Literal::Symbol("sym".into()),
+            Literal::Symbol("key".into()),
+            Literal::Number("2".into()),
+            Literal::Raises,
+        ] {
+            assert!(ruby.contains(&expected), "{expected:?} not in {ruby:?}");
+        }
+        let heredoc = |l: &Literal| matches!(l, Literal::Text(t) if t.trim() == "line one");
+        assert!(ruby.iter().any(heredoc), "no heredoc in {ruby:?}");
+        let python = literals(
+            "python",
+            "with self.assertRaises(ValueError):\n    f('x', 1_0.0, None, False)\n",
+        );
+        for expected in [
+            text("x"),
+            Literal::Number("10".into()),
+            Literal::Nil,
+            Literal::False,
+            Literal::Raises,
+        ] {
+            assert!(python.contains(&expected), "{expected:?} not in {python:?}");
+        }
+    }
+}
