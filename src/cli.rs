@@ -198,10 +198,15 @@ fn check_canonical(
 ) -> Result<Outcome, Error> {
     let (found, without_toml) = exercise::find(dirs);
     let mut reports = Vec::new();
-    let mut json = Vec::new();
+    let mut unchecked = Vec::new();
     let mut errors = 0;
     for dir in found {
-        match dir.and_then(|dir| exercise::read(&dir, specs)) {
+        // The exercise an error belongs to, for the report: none when the folder was unreadable.
+        let (read, exercise_dir) = match dir {
+            Ok(dir) => (exercise::read(&dir, specs), Some(dir)),
+            Err(error) => (Err(error), None),
+        };
+        match read {
             Ok(exercise) => {
                 let report = Report::new(&exercise);
                 let lines = if github {
@@ -212,19 +217,25 @@ fn check_canonical(
                 for line in lines {
                     println!("{line}");
                 }
-                json.push(serde_json::to_value(&report).expect("a report serializes"));
                 reports.push(report);
             }
             Err(error) => {
                 errors += 1;
                 if github {
-                    println!(
-                        "{}",
-                        report::command("error", &error.path_text(), None, error.message_text())
-                    );
+                    // A tests.toml error names its line: the annotation goes on it.
+                    let message = error.message_text();
+                    let line = message
+                        .strip_prefix("line ")
+                        .and_then(|rest| rest.split_once(':'))
+                        .and_then(|(n, _)| n.parse().ok());
+                    let path = error.path_text();
+                    println!("{}", report::command("error", &path, line, message));
                 }
                 eprintln!("error: {error}");
-                json.push(serde_json::json!({"error": error.to_string()}));
+                unchecked.push(report::Entry::Unchecked {
+                    dir: exercise_dir.map_or(error.path_text(), |d| d.display().to_string()),
+                    error: error.to_string(),
+                });
             }
         }
     }
@@ -242,13 +253,19 @@ fn check_canonical(
         count(|r| r.unknown_uuids.len()),
         count(|r| r.unsynced_uuids.len()),
     );
+    let fails = reports.iter().any(Report::fails);
     if let Some(path) = report_path {
-        let text = serde_json::to_string_pretty(&json).expect("JSON serializes");
+        let entries: Vec<report::Entry> = reports
+            .into_iter()
+            .map(report::Entry::Checked)
+            .chain(unchecked)
+            .collect();
+        let text = serde_json::to_string_pretty(&entries).expect("a report serializes");
         files::write(path, (text + "\n").as_bytes())?;
     }
     Ok(if errors > 0 {
         Outcome::Unchecked
-    } else if reports.iter().any(Report::fails) {
+    } else if fails {
         Outcome::Findings
     } else {
         Outcome::Done

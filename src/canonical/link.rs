@@ -23,6 +23,9 @@ const ALL_DATA: f64 = 0.999;
 const DATA_ALONE: f64 = 2.5;
 /// The least combined score of a link.
 const MIN_SCORE: f64 = 0.33;
+/// The least share of a case's data a test named after it needs when it is not the test's
+/// best case.
+const NAMED_DATA: f64 = 0.4;
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
 
@@ -33,6 +36,8 @@ pub struct Evidence {
     pub data: f64,
     /// Similarity of the test's name to the case's description, from 0 to 1.
     pub name: f64,
+    /// The test's name is the case's description, word for word.
+    pub named_after: bool,
     /// The test calls a function of another property of the exercise, and not this case's.
     pub other_property: bool,
 }
@@ -169,20 +174,30 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>
         .iter()
         .filter(|p| holdings.iter().any(|h| h.calls.contains(*p)))
         .collect();
-    let test_words: Vec<Vec<String>> = tests
-        .iter()
-        .map(|t| {
-            words(&t.name)
-                .into_iter()
-                .filter(|w| slug_words.binary_search(w).is_err())
-                .collect()
-        })
-        .collect();
+    // Words every test name has (the class in `PetSounds > a cat meows`) and the exercise's
+    // own name tell no test from another.
+    let names: Vec<Vec<String>> = tests.iter().map(|t| words(&t.name)).collect();
+    let common: Vec<String> = match names.split_first() {
+        Some((first, rest)) if !rest.is_empty() => first
+            .iter()
+            .filter(|w| rest.iter().all(|n| n.binary_search(w).is_ok()))
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    let telling = |words: Vec<String>| -> Vec<String> {
+        words
+            .into_iter()
+            .filter(|w| slug_words.binary_search(w).is_err() && !common.contains(w))
+            .collect()
+    };
+    let test_words: Vec<Vec<String>> = names.into_iter().map(telling).collect();
     cases
         .iter()
         .map(|case| {
             let total: f64 = case.leaves.iter().map(weight).sum();
-            let own = words(&case.description);
+            let own = telling(words(&case.own_description));
+            let path = telling(words(&case.description));
             let property = call_name(&case.property);
             holdings
                 .iter()
@@ -208,7 +223,8 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>
                         && properties.iter().any(|p| holding.calls.contains(p));
                     Evidence {
                         data: if total > 0.0 { found / total } else { 0.0 },
-                        name: similarity(&own, names),
+                        name: similarity(&own, names).max(similarity(&path, names)),
+                        named_after: !own.is_empty() && (own == *names || path == *names),
                         other_property,
                     }
                 })
@@ -245,8 +261,11 @@ pub fn link(cases: &[Case], evidence: &[Vec<Evidence>]) -> Vec<Vec<usize>> {
             }
             (0..tests)
                 .filter(|&t| {
-                    let s = score(c, t);
-                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE
+                    let (s, e) = (score(c, t), evidence[c][t]);
+                    // A test named after the case and holding much of its data implements it,
+                    // even when it implements another case better.
+                    let named = e.named_after && e.data >= NAMED_DATA;
+                    s >= MIN_SCORE && s >= best - TIE && (s >= test_best[t] - TIE || named)
                 })
                 .collect()
         })
@@ -300,10 +319,10 @@ fn settle_reimplementations(cases: &[Case], evidence: &[Vec<Evidence>], links: &
     }
 }
 
-/// The case whose description the test's name is, if one is: equal words.
+/// The case whose description the test's name is, if exactly one is.
 pub fn named_after(evidence: &[Vec<Evidence>], test: usize) -> Option<usize> {
     let named: Vec<usize> = (0..evidence.len())
-        .filter(|&c| evidence[c][test].name >= 1.0 - TIE)
+        .filter(|&c| evidence[c][test].named_after)
         .collect();
     (named.len() == 1).then(|| named[0])
 }

@@ -152,8 +152,17 @@ impl Report {
                 report.extra_tests.push(test_ref(test));
                 continue;
             }
+            // A test that kept the name of the case its case reimplements is not misnamed.
+            let related = |named: usize| {
+                implements.iter().any(|uuid| {
+                    let other = &cases[cases.iter().position(|c| &c.uuid == uuid).unwrap_or(named)];
+                    other.reimplements.as_deref() == Some(&cases[named].uuid)
+                        || cases[named].reimplements.as_deref() == Some(&other.uuid)
+                })
+            };
             if let Some(named) = named_after(&evidence, t)
                 && !links[named].contains(&t)
+                && !related(named)
             {
                 report.misnamed_tests.push(Misnamed {
                     file: test.file.clone(),
@@ -310,6 +319,14 @@ impl Report {
         }
         out
     }
+}
+
+/// One exercise of the `--report` JSON: its linking, or why it could not be checked.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Entry {
+    Checked(Report),
+    Unchecked { dir: String, error: String },
 }
 
 fn short(uuid: &str) -> &str {
