@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgAction, CommandFactory, Parser};
 
-use crate::canonical::exercise;
 use crate::canonical::report::{self, Report};
+use crate::canonical::{self, exercise};
 use crate::error::Error;
 use crate::files;
 use crate::run::{combine, dialect, log, model};
@@ -200,15 +200,9 @@ fn check_canonical(
     let mut reports = Vec::new();
     let mut unchecked = Vec::new();
     let mut errors = 0;
-    for dir in found {
-        // The exercise an error belongs to, for the report: none when the folder was unreadable.
-        let (read, exercise_dir) = match dir {
-            Ok(dir) => (exercise::read(&dir, specs), Some(dir)),
-            Err(error) => (Err(error), None),
-        };
-        match read {
-            Ok(exercise) => {
-                let report = Report::new(&exercise);
+    for (exercise_dir, checked) in canonical::check_all(found, specs) {
+        match checked {
+            Ok(report) => {
                 let lines = if github {
                     report.annotations()
                 } else {

@@ -106,29 +106,63 @@ impl Holdings {
         holdings
     }
 
-    fn holds(&self, leaf: &Literal) -> bool {
-        match leaf {
+    fn holds(&self, probe: &Probe) -> bool {
+        match &probe.literal {
             Literal::Text(text) => {
                 self.texts.contains(text)
-                    || self.loose.contains(&text.trim().to_lowercase())
-                    || self
-                        .loose
-                        .contains(&text.trim().to_lowercase().replace(' ', "_"))
+                    || self.loose.contains(&probe.loose)
+                    || self.loose.contains(&probe.underscored)
                     || (text.len() >= 12
                         && self.long.iter().any(|long| long.contains(text.as_str())))
-                    || (text.contains('\n')
-                        && text
-                            .lines()
-                            .all(|line| self.loose.contains(&line.trim().to_lowercase())))
-                    // "0x02" as a number.
-                    || number(text).is_some_and(|n| self.numbers.contains(n.trim_start_matches('-')))
-                    // "Charlie" as a field or function name: `garden.charlie`.
-                    || (text.len() >= 3
-                        && !text.contains(char::is_whitespace)
-                        && self.calls.contains(&call_name(text)))
+                    || (!probe.lines.is_empty()
+                        && probe.lines.iter().all(|line| self.loose.contains(line)))
+                    || probe
+                        .number
+                        .as_ref()
+                        .is_some_and(|n| self.numbers.contains(n))
+                    || probe.call.as_ref().is_some_and(|c| self.calls.contains(c))
             }
             Literal::Number(n) => self.numbers.contains(n.trim_start_matches('-')),
             other => self.others.contains(other),
+        }
+    }
+}
+
+/// A literal of a case, with the spellings a test may give it worked out once.
+struct Probe {
+    literal: Literal,
+    weight: f64,
+    /// Trimmed, lower case: as an atom, a symbol or a line of a text.
+    loose: String,
+    /// The same with `_` for spaces: `:north_east` for "north east".
+    underscored: String,
+    /// Each line of a text of several lines, loose: a list of lines as one multi-line string.
+    lines: Vec<String>,
+    /// A text that reads as a number: "0x02".
+    number: Option<String>,
+    /// A one-word text as a field or function name: `garden.charlie` for "Charlie".
+    call: Option<String>,
+}
+
+impl Probe {
+    fn new(literal: &Literal, weight: f64) -> Probe {
+        let text = match literal {
+            Literal::Text(text) => text.as_str(),
+            _ => "",
+        };
+        let loose = text.trim().to_lowercase();
+        Probe {
+            literal: literal.clone(),
+            weight,
+            underscored: loose.replace(' ', "_"),
+            loose,
+            lines: if text.contains('\n') {
+                text.lines().map(|l| l.trim().to_lowercase()).collect()
+            } else {
+                Vec::new()
+            },
+            number: number(text).map(|n| n.trim_start_matches('-').to_string()),
+            call: (text.len() >= 3 && !text.contains(char::is_whitespace)).then(|| call_name(text)),
         }
     }
 }
@@ -155,8 +189,9 @@ fn similarity(a: &[String], b: &[String]) -> f64 {
     2.0 * shared as f64 / (a.len() + b.len()) as f64
 }
 
-/// The evidence of every (case, test) pair: `evidence[case][test]`.
-pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>> {
+/// The evidence of every (case, test) pair, `evidence[case][test]`, and the total weight of
+/// each case's literals.
+pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> (Vec<Vec<Evidence>>, Vec<f64>) {
     // A literal's weight: rarer among the cases, heavier.
     let mut df: HashMap<&Literal, usize> = HashMap::new();
     for case in cases {
@@ -192,10 +227,18 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>
             .collect()
     };
     let test_words: Vec<Vec<String>> = names.into_iter().map(telling).collect();
-    cases
+    let mut weights = Vec::with_capacity(cases.len());
+    let matrix = cases
         .iter()
         .map(|case| {
-            let total: f64 = case.leaves.iter().map(weight).sum();
+            let leaves: Vec<Probe> = case
+                .leaves
+                .iter()
+                .map(|l| Probe::new(l, weight(l)))
+                .collect();
+            let keys: Vec<Probe> = case.keys.iter().map(|k| Probe::new(k, weight(k))).collect();
+            let total: f64 = leaves.iter().map(|p| p.weight).sum();
+            weights.push(total);
             let own = telling(words(&case.own_description));
             let path = telling(words(&case.description));
             let property = call_name(&case.property);
@@ -203,20 +246,16 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>
                 .iter()
                 .zip(&test_words)
                 .map(|(holding, names)| {
-                    let keys: f64 = case
-                        .keys
-                        .iter()
-                        .filter(|key| holding.holds(key))
-                        .map(weight)
-                        .sum();
-                    let found: f64 = case
-                        .leaves
-                        .iter()
-                        .filter(|leaf| holding.holds(leaf))
-                        .map(weight)
-                        .sum::<f64>()
-                        + keys;
-                    let total = total + keys;
+                    let held = |probes: &[Probe]| -> f64 {
+                        probes
+                            .iter()
+                            .filter(|p| holding.holds(p))
+                            .map(|p| p.weight)
+                            .sum()
+                    };
+                    // Keys count when the test has them, and are no loss when it does not.
+                    let keys = held(&keys);
+                    let (found, total) = (held(&leaves) + keys, total + keys);
                     let other_property = properties.len() > 1
                         && called.contains(&property)
                         && !holding.calls.contains(&property)
@@ -230,13 +269,14 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> Vec<Vec<Evidence>
                 })
                 .collect()
         })
-        .collect()
+        .collect();
+    (matrix, weights)
 }
 
 /// The tests linked to each case: `links[case]` lists test indexes.
-pub fn link(cases: &[Case], evidence: &[Vec<Evidence>]) -> Vec<Vec<usize>> {
+/// `weights` is each case's total literal weight, as `evidence` gives it.
+pub fn link(cases: &[Case], evidence: &[Vec<Evidence>], weights: &[f64]) -> Vec<Vec<usize>> {
     let tests = evidence.first().map_or(0, Vec::len);
-    let weights: Vec<f64> = cases.iter().map(|c| data_weight(c, cases)).collect();
     let score = |c: usize, t: usize| evidence[c][t].score();
     // Each test's best score over the cases.
     let test_best: Vec<f64> = (0..tests)
@@ -272,22 +312,6 @@ pub fn link(cases: &[Case], evidence: &[Vec<Evidence>]) -> Vec<Vec<usize>> {
         .collect();
     settle_reimplementations(cases, evidence, &mut links);
     links
-}
-
-/// The total weight of a case's literals.
-fn data_weight(case: &Case, cases: &[Case]) -> f64 {
-    let n = cases.len().max(1) as f64;
-    case.leaves
-        .iter()
-        .map(|leaf| {
-            let df = cases
-                .iter()
-                .filter(|c| c.leaves.contains(leaf))
-                .count()
-                .max(1);
-            (1.0 + n / df as f64).ln()
-        })
-        .sum()
 }
 
 /// A test linked to a case and to the case it reimplements (or that reimplements it) keeps

@@ -74,11 +74,11 @@ impl Report {
             .collect();
         known.sort_by_key(|(case, _)| canonical[case.uuid.as_str()]);
         let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
-        let evidence = evidence(&cases, &exercise.tests, &exercise.slug);
+        let (evidence, weights) = evidence(&cases, &exercise.tests, &exercise.slug);
         let links = if exercise.tests.is_empty() {
             vec![Vec::new(); cases.len()]
         } else {
-            link(&cases, &evidence)
+            link(&cases, &evidence, &weights)
         };
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),
