@@ -3,7 +3,8 @@
 ; Captures: @literal.text (a string's value: its content children decoded), @literal.words
 ; (text split at white space), @literal.symbol (an atom: its name), @literal.number,
 ; @literal.true / .false / .nil, @literal.raises (the test expects an error), and
-; @literal.call (the name of a function called).
+; @literal.call (the name of a function called); @binding.name with @binding.value (a name
+; bound to a value outside the tests) and @binding.use (a use of such a name).
 
 (string) @literal.text
 (charlist) @literal.text
@@ -34,3 +35,12 @@
 
 ; `refute f(x)` expects false.
 (call target: (identifier) @literal.false (#eq? @literal.false "refute"))
+
+; A module attribute bound to a value (`@pattern "MMmMMMm"`), and its uses in tests: a test
+; that uses it holds the value's literals.
+(unary_operator
+  operator: "@"
+  operand: (call
+    target: (identifier) @binding.name
+    (arguments . (_) @binding.value .)))
+(unary_operator operator: "@" operand: (identifier) @binding.use)

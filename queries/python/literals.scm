@@ -22,3 +22,7 @@
 (call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertTrue")))
 (call function: (attribute attribute: (identifier) @literal.false (#eq? @literal.false "assertFalse")))
 (call function: (attribute attribute: (identifier) @literal.nil (#eq? @literal.nil "assertIsNone")))
+
+; A name bound to a value outside the tests (a module or class constant), and its uses.
+(expression_statement (assignment left: (identifier) @binding.name right: (_) @binding.value))
+(identifier) @binding.use

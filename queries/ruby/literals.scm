@@ -24,3 +24,7 @@
 ; `refute x` expects false, `assert_nil x` nil.
 (call method: (identifier) @literal.false (#any-of? @literal.false "refute" "refute_equal"))
 (call method: (identifier) @literal.nil (#eq? @literal.nil "assert_nil"))
+
+; A constant bound to a value, and its uses in tests.
+(assignment left: (constant) @binding.name right: (_) @binding.value)
+(constant) @binding.use

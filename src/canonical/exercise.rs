@@ -2,6 +2,8 @@
 //! `.meta/config.json`'s `files.test`) read through the `source` stage, and the
 //! canonical data of its slug.
 
+use std::collections::HashMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::canonical::data::{Case, Entry, canonical_cases, tests_toml};
@@ -151,19 +153,46 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
             format!("does not parse (line {line}): fix it before it can be checked"),
         ));
     }
-    let literals = literals::extract(&language, &analysis, &source);
+    let found = literals::extract(&language, &analysis, &source);
+    let bodies: Vec<Range<usize>> = analysis
+        .tests
+        .iter()
+        .filter_map(|t| t.body.clone())
+        .collect();
+    // Names bound outside every test: a test that uses one holds its value's literals.
+    let bound: HashMap<&str, &Range<usize>> = found
+        .bindings
+        .iter()
+        .filter(|(_, value)| {
+            !bodies
+                .iter()
+                .any(|b| b.start <= value.start && value.end <= b.end)
+        })
+        .map(|(name, value)| (name.as_str(), value))
+        .collect();
+    let within = |range: &Range<usize>| {
+        let from = found.values.partition_point(|(at, _)| *at < range.start);
+        let to = found.values.partition_point(|(at, _)| *at < range.end);
+        found.values[from..to].iter().map(|(_, l)| l.clone())
+    };
     let tests = analysis
         .tests
         .iter()
         .map(|test| {
             let body = test.body.clone().unwrap_or(0..0);
-            let from = literals.partition_point(|(at, _)| *at < body.start);
-            let to = literals.partition_point(|(at, _)| *at < body.end);
+            let mut literals: Vec<Literal> = within(&body).collect();
+            let from = found.uses.partition_point(|(at, _)| *at < body.start);
+            let to = found.uses.partition_point(|(at, _)| *at < body.end);
+            for (_, name) in &found.uses[from..to] {
+                if let Some(value) = bound.get(name.as_str()) {
+                    literals.extend(within(value));
+                }
+            }
             Test {
                 file: file.to_string(),
                 line: test.line,
                 name: test.name.display(),
-                literals: literals[from..to].iter().map(|(_, l)| l.clone()).collect(),
+                literals,
             }
         })
         .collect();

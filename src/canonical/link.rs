@@ -26,6 +26,8 @@ const MIN_SCORE: f64 = 0.33;
 /// The least share of a case's data a test named after it needs when it is not the test's
 /// best case.
 const NAMED_DATA: f64 = 0.4;
+/// The share of its score an excluded case keeps, where the evidence is partial.
+const EXCLUDED: f64 = 0.85;
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
 
@@ -167,12 +169,19 @@ impl Probe {
     }
 }
 
-/// Words of a name or description, lower case, without the words every test name has.
+/// Words of a name or description, lower case and without a plural `s` ("triangles" is
+/// "triangle"), leaving out "test".
 fn words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(|w| {
+            let w = w.to_lowercase();
+            match w.strip_suffix('s') {
+                Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_string(),
+                _ => w,
+            }
+        })
         .filter(|w| w != "test")
         .collect();
     words.sort();
@@ -274,10 +283,20 @@ pub fn evidence(cases: &[Case], tests: &[Test], slug: &str) -> (Vec<Vec<Evidence
 }
 
 /// The tests linked to each case: `links[case]` lists test indexes.
-/// `weights` is each case's total literal weight, as `evidence` gives it.
-pub fn link(cases: &[Case], evidence: &[Vec<Evidence>], weights: &[f64]) -> Vec<Vec<usize>> {
+/// `weights` is each case's total literal weight, as `evidence` gives it; `included` says
+/// which cases tests.toml includes.
+pub fn link(
+    cases: &[Case],
+    evidence: &[Vec<Evidence>],
+    weights: &[f64],
+    included: &[bool],
+) -> Vec<Vec<usize>> {
     let tests = evidence.first().map_or(0, Vec::len);
-    let score = |c: usize, t: usize| evidence[c][t].score();
+    // Where the evidence is partial, a case the track includes is the likelier one.
+    let score = |c: usize, t: usize| {
+        let score = evidence[c][t].score();
+        if included[c] { score } else { score * EXCLUDED }
+    };
     // Each test's best score over the cases.
     let test_best: Vec<f64> = (0..tests)
         .map(|t| (0..cases.len()).map(|c| score(c, t)).fold(0.0, f64::max))

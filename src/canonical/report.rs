@@ -78,7 +78,8 @@ impl Report {
         let links = if exercise.tests.is_empty() {
             vec![Vec::new(); cases.len()]
         } else {
-            link(&cases, &evidence, &weights)
+            let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
+            link(&cases, &evidence, &weights, &included)
         };
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),

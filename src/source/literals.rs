@@ -2,6 +2,8 @@
 //! and the calls that expect an error), read with `queries/<lang>/literals.scm` from the tree
 //! `syntax::analyze` made. `--check-canonical` finds a canonical case's data among them.
 
+use std::ops::Range;
+
 use tree_sitter::Node;
 
 use crate::source::language::Language;
@@ -26,20 +28,47 @@ pub enum Literal {
     Call(String),
 }
 
-/// The literals of `source`, each with its byte offset, in document order.
-pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Vec<(usize, Literal)> {
+/// What a file's literals are, and where names bound to values are defined and used.
+#[derive(Debug, Default)]
+pub struct Literals {
+    /// Each literal with its byte offset, in document order.
+    pub values: Vec<(usize, Literal)>,
+    /// A name bound to a value (`@pattern "MMmMMMm"`, `PATTERN = "MMmMMMm"`): the name and
+    /// the value's byte range.
+    pub bindings: Vec<(String, Range<usize>)>,
+    /// A use of a bound name, with its byte offset, in document order.
+    pub uses: Vec<(usize, String)>,
+}
+
+/// The literals of `source`.
+pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Literals {
     let Some(tree) = analysis.tree() else {
-        return Vec::new();
+        return Literals::default();
     };
     let query = language.literals_query();
     let names = query.capture_names();
     let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
-    let mut literals = Vec::new();
+    let mut found_all = Literals::default();
+    let literals = &mut found_all.values;
     for found in query.matches(tree.root_node(), source) {
+        let named = |capture: &str| {
+            found
+                .captures
+                .iter()
+                .find(|c| names[c.index as usize] == capture)
+                .map(|c| c.node)
+        };
+        if let (Some(name), Some(value)) = (named("binding.name"), named("binding.value")) {
+            found_all.bindings.push((text(name), value.byte_range()));
+        }
         for capture in &found.captures {
             let node = capture.node;
             let at = node.start_byte();
             let literal = match names[capture.index as usize].as_str() {
+                "binding.use" => {
+                    found_all.uses.push((at, text(node)));
+                    continue;
+                }
                 "literal.text" => Literal::Text(string_value(language, node, source)),
                 "literal.words" => {
                     let text = text(node);
@@ -74,7 +103,8 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Vec<(
         }
     }
     literals.sort_by_key(|(at, _)| *at);
-    literals
+    found_all.uses.sort_by_key(|(at, _)| *at);
+    found_all
 }
 
 /// The value of a string-like node: its content children, escapes decoded, interpolations
@@ -150,6 +180,7 @@ mod tests {
         let language = Language::by_name(language).unwrap();
         let analysis = analyze(&language, source.as_bytes());
         extract(&language, &analysis, source.as_bytes())
+            .values
             .into_iter()
             .map(|(_, literal)| literal)
             .collect()
@@ -157,6 +188,29 @@ mod tests {
 
     fn text(s: &str) -> Literal {
         Literal::Text(s.to_string())
+    }
+
+    #[test]
+    fn names_bound_to_values_are_found_with_their_uses() {
+        for (language, source) in [
+            (
+                "elixir",
+                "@scale \"MMm\"\ntest \"x\" do\n  f(@scale)\nend\n",
+            ),
+            ("ruby", "SCALE = 'MMm'\ndef test_x\n  f(SCALE)\nend\n"),
+            ("python", "SCALE = 'MMm'\ndef test_x():\n    f(SCALE)\n"),
+        ] {
+            let grammar = Language::by_name(language).unwrap();
+            let analysis = analyze(&grammar, source.as_bytes());
+            let found = extract(&grammar, &analysis, source.as_bytes());
+            let (name, range) = &found.bindings[0];
+            assert_eq!(name.to_lowercase(), "scale", "{language}");
+            assert!(source[range.clone()].contains("MMm"), "{language}");
+            assert!(
+                found.uses.iter().any(|(_, used)| used == name),
+                "{language}: {found:?}"
+            );
+        }
     }
 
     #[test]
