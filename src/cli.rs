@@ -251,7 +251,7 @@ fn check_canonical(
     if let Some(path) = report_path {
         let entries: Vec<report::Entry> = reports
             .into_iter()
-            .map(report::Entry::Checked)
+            .map(|report| report::Entry::Checked(Box::new(report)))
             .chain(unchecked)
             .collect();
         let text = serde_json::to_string_pretty(&entries).expect("a report serializes");

@@ -326,7 +326,7 @@ impl Report {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Entry {
-    Checked(Report),
+    Checked(Box<Report>),
     Unchecked { dir: String, error: String },
 }
 
