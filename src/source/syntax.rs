@@ -259,7 +259,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             let (body, header) = match (block, node(Role::TestBody)) {
                 (Some((start, end)), _) => (Some(start..end), Some(HeaderSite::After(start))),
                 (None, body) => (
-                    body.map(|b| b.byte_range()),
+                    body.map(with_leading_comments),
                     node(Role::HeaderWrap).map(|wrap| HeaderSite::Wrap(wrap.byte_range())),
                 ),
             };
@@ -544,6 +544,23 @@ fn with_separator(node: Node) -> Option<Range<usize>> {
             Some(range)
         }
     }
+}
+
+/// A body's range widened to the comments on the lines before it, which the grammar makes
+/// siblings of the body (`# divide by zero` above a Python or Ruby method's first statement)
+/// and which the student reads as its start. A comment on the test's head line stays out.
+fn with_leading_comments(body: Node) -> Range<usize> {
+    let mut range = body.byte_range();
+    let mut previous = body.prev_sibling();
+    while let Some(comment) = previous.filter(|p| p.is_extra()) {
+        previous = comment.prev_sibling();
+        let head_row = previous.map_or(0, |p| p.end_position().row);
+        if comment.start_position().row <= head_row {
+            break;
+        }
+        range.start = comment.start_byte();
+    }
+    range
 }
 
 /// The 1-based line of the first error or missing node, in document order.
