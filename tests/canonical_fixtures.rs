@@ -44,7 +44,9 @@ fn check(dir: &Path, extra: &[&str]) -> String {
         "{}--- stderr\n{}--- exit {}\n",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
-        out.status.code().map_or("signal".to_string(), |c| c.to_string())
+        out.status
+            .code()
+            .map_or("signal".to_string(), |c| c.to_string())
     )
 }
 
@@ -75,11 +77,26 @@ fn every_canonical_fixture_gives_its_expected_outputs() {
         let report = tempfile::NamedTempFile::new().unwrap();
         let report_path = report.path().to_str().unwrap();
         let text = check(&dir, &["--report", report_path]);
-        compare(&dir.join("expected_text.txt"), &text, bless, &mut mismatches);
+        compare(
+            &dir.join("expected_text.txt"),
+            &text,
+            bless,
+            &mut mismatches,
+        );
         let github = check(&dir, &["--format", "github"]);
-        compare(&dir.join("expected_github.txt"), &github, bless, &mut mismatches);
+        compare(
+            &dir.join("expected_github.txt"),
+            &github,
+            bless,
+            &mut mismatches,
+        );
         let json = fs::read_to_string(report.path()).unwrap();
-        compare(&dir.join("expected_report.json"), &json, bless, &mut mismatches);
+        compare(
+            &dir.join("expected_report.json"),
+            &json,
+            bless,
+            &mut mismatches,
+        );
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
@@ -110,7 +127,10 @@ fn deleting_a_test_leaves_only_its_case_missing() {
             .collect()
     };
     let before = links(work.path());
-    assert!(before.iter().all(|(_, lines)| !lines.is_empty()), "{before:?}");
+    assert!(
+        before.iter().all(|(_, lines)| !lines.is_empty()),
+        "{before:?}"
+    );
     let file = work
         .path()
         .join("exercises/practice/pet-sounds/test/pet_sounds_test.exs");

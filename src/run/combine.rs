@@ -300,9 +300,8 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         ));
     }
     // Only errors that are no test (pytest's collection error for a module that does not
-    // import): no test ran, and they say why.
-    let none_ran = !metadata.tests.is_empty()
-        && !placed.is_empty()
+    // import, also when the test file has no tests at all): no test ran, and they say why.
+    let none_ran = !placed.is_empty()
         && placed
             .iter()
             .all(|(meta, t)| meta.is_none() && t.status == Status::Error);
