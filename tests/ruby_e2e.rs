@@ -119,3 +119,59 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
             .contains("ArgumentError: no lanterns left")
     );
 }
+
+/// Several transformed test files loaded into one process (as the Ruby runner loads every
+/// `*_test.rb`) each announce their tests: the second file's appended code does not reset
+/// the first one's names.
+#[test]
+fn several_test_files_in_one_process_each_announce_their_tests() {
+    let install = "apt-get install -y ruby ruby-minitest";
+    if !common::have_command(
+        &["ruby", "-e", "require 'minitest'"],
+        "ruby with minitest",
+        install,
+    ) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    for (file, class, said) in [
+        ("first_test.rb", "FirstTest", "from the first"),
+        ("second_test.rb", "SecondTest", "from the second"),
+    ] {
+        let source = format!(
+            "require 'minitest/autorun'\n\nclass {class} < Minitest::Test\n  def test_prints\n    puts '{said}'\n  end\nend\n"
+        );
+        fs::write(dir.join(file), source).unwrap();
+        common::helper(dir, &["--transform", &format!("{file}:{file}")]);
+    }
+    let run = Command::new("ruby")
+        .current_dir(dir)
+        .args([
+            "-W0",
+            "-e",
+            "require './first_test'; require './second_test'",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    for said in ["from the first", "from the second"] {
+        let at = stdout
+            .find(said)
+            .unwrap_or_else(|| panic!("{said} not printed: {stdout}"));
+        let header = stdout[..at]
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("[test started] "));
+        assert_eq!(
+            header,
+            Some("[test started] Prints"),
+            "no header before {said:?}: {stdout}"
+        );
+    }
+    assert_eq!(
+        stdout.matches("[test started] Prints").count(),
+        2,
+        "both tests announce themselves: {stdout}"
+    );
+}
