@@ -2,8 +2,8 @@
 ; case is found in a test by its inputs and expected values spelled as Elixir spells them.
 ; Captures: @literal.text (a string's value: its content children decoded), @literal.words
 ; (text split at white space), @literal.symbol (an atom: its name), @literal.number,
-; @literal.true / .false / .nil, @literal.raises (the test expects an error), and
-; @literal.call (the name of a function called); @binding.name with @binding.value (a name
+; @literal.true / .false / .nil / .empty (an empty collection), @literal.raises (the test
+; expects an error), and @literal.call (the name of a function called); @binding.name with @binding.value (a name
 ; bound to a value outside the tests) and @binding.use (a use of such a name).
 
 (string) @literal.text
@@ -44,3 +44,7 @@
     target: (identifier) @binding.name
     (arguments . (_) @binding.value .)))
 (unary_operator operator: "@" operand: (identifier) @binding.use)
+
+; [] and {}: an empty list (a tuple stands for an array too).
+((list) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
+((tuple) @literal.empty (#match? @literal.empty "^\\{\\s*\\}$"))

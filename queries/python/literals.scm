@@ -26,3 +26,7 @@
 ; A name bound to a value outside the tests (a module or class constant), and its uses.
 (expression_statement (assignment left: (identifier) @binding.name right: (_) @binding.value))
 (identifier) @binding.use
+
+; [] and (): an empty list or tuple.
+((list) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
+((tuple) @literal.empty (#match? @literal.empty "^\\(\\s*\\)$"))

@@ -28,3 +28,6 @@
 ; A constant bound to a value, and its uses in tests.
 (assignment left: (constant) @binding.name right: (_) @binding.value)
 (constant) @binding.use
+
+; []: an empty array.
+((array) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))

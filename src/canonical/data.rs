@@ -109,6 +109,7 @@ fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) 
             None => float_text(n.as_f64().unwrap_or(0.0)),
         })),
         Value::String(s) => leaves.push(Literal::Text(s.clone())),
+        Value::Array(items) if items.is_empty() => leaves.push(Literal::Empty),
         Value::Array(items) => items.iter().for_each(|v| leaves_of(v, leaves, keys)),
         Value::Object(map) => {
             if map.len() == 1 && map.contains_key("error") {

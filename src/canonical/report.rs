@@ -74,7 +74,7 @@ impl Report {
             .collect();
         known.sort_by_key(|(case, _)| canonical[case.uuid.as_str()]);
         let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
-        let (evidence, weights) = evidence(&cases, &exercise.tests, &exercise.slug);
+        let (evidence, weights) = evidence(&cases, &exercise.tests);
         let links = if exercise.tests.is_empty() {
             vec![Vec::new(); cases.len()]
         } else {

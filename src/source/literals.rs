@@ -21,6 +21,8 @@ pub enum Literal {
     True,
     False,
     Nil,
+    /// An empty list, array or tuple.
+    Empty,
     /// A call that expects an error (`assert_raise`, `pytest.raises`).
     Raises,
     /// The name of a function or method called, lower case without `_`, `?` or `!`
@@ -95,6 +97,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                 "literal.true" => Literal::True,
                 "literal.false" => Literal::False,
                 "literal.nil" => Literal::Nil,
+                "literal.empty" => Literal::Empty,
                 "literal.raises" => Literal::Raises,
                 "literal.call" => Literal::Call(call_name(&text(node))),
                 _ => continue,
@@ -115,20 +118,46 @@ fn string_value(language: &Language, node: Node, source: &[u8]) -> String {
         facts.strings.content.iter().any(|k| k == kind)
             || facts.literals.content.iter().any(|k| k == kind)
     };
-    let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
-    if is_content(node.kind()) {
-        return text(node);
-    }
+    let is_escape = |kind: &str| facts.strings.escape.iter().any(|k| k == kind);
     let mut value = String::new();
+    if is_content(node.kind()) {
+        push_content(&mut value, node, source, &is_escape);
+        return value;
+    }
     let mut cursor = node.walk();
     for child in node.named_children(&mut cursor) {
         if is_content(child.kind()) {
-            value.push_str(&text(child));
-        } else if facts.strings.escape.iter().any(|k| k == child.kind()) {
-            value.push_str(&unescape(&text(child)));
+            push_content(&mut value, child, source, &is_escape);
+        } else if is_escape(child.kind()) {
+            value.push_str(&unescape(&String::from_utf8_lossy(
+                &source[child.byte_range()],
+            )));
         }
     }
     value
+}
+
+/// A content node's text, with the escapes some grammars nest in it (tree-sitter-python's
+/// `string_content` holds its `escape_sequence`s) decoded.
+fn push_content(
+    value: &mut String,
+    content: Node,
+    source: &[u8],
+    is_escape: &dyn Fn(&str) -> bool,
+) {
+    let mut at = content.start_byte();
+    let mut cursor = content.walk();
+    for escape in content
+        .named_children(&mut cursor)
+        .filter(|c| is_escape(c.kind()))
+    {
+        value.push_str(&String::from_utf8_lossy(&source[at..escape.start_byte()]));
+        value.push_str(&unescape(&String::from_utf8_lossy(
+            &source[escape.byte_range()],
+        )));
+        at = escape.end_byte();
+    }
+    value.push_str(&String::from_utf8_lossy(&source[at..content.end_byte()]));
 }
 
 /// A function's name as a property is compared with it: lower case, letters and digits only.
@@ -266,10 +295,11 @@ assert_raise ArgumentError, fn -> f(true) end"#,
         assert!(ruby.iter().any(heredoc), "no heredoc in {ruby:?}");
         let python = literals(
             "python",
-            "with self.assertRaises(ValueError):\n    f('x', 1_0.0, None, False)\n",
+            "with self.assertRaises(ValueError):\n    f('x', 1_0.0, None, False, 'a\\tb\\n')\n",
         );
         for expected in [
             text("x"),
+            text("a\tb\n"),
             Literal::Number("10".into()),
             Literal::Nil,
             Literal::False,

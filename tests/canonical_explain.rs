@@ -1,0 +1,49 @@
+//! Why `--check-canonical` linked what it did: prints, for every case of one exercise, the
+//! tests with the most evidence (data share, name similarity, score). A tool for tuning and
+//! for reading a surprising finding, run by hand:
+//!
+//! ```sh
+//! EXPLAIN=path/to/exercises/practice/<slug> SPECS=path/to/problem-specifications \
+//!     cargo test --test canonical_explain -- --ignored --nocapture
+//! ```
+
+use std::path::Path;
+
+use exercism_test_helper::canonical::{exercise, link};
+
+#[test]
+#[ignore = "run by hand with EXPLAIN and SPECS set"]
+fn explain_one_exercise() {
+    let dir = std::env::var("EXPLAIN").expect("EXPLAIN names an exercise directory");
+    let specs = std::env::var("SPECS").expect("SPECS names problem-specifications");
+    let exercise = exercise::read(Path::new(&dir), Path::new(&specs)).unwrap();
+    let (evidence, weights) = link::evidence(&exercise.cases, &exercise.tests);
+    for (c, case) in exercise.cases.iter().enumerate() {
+        println!(
+            "{} {} (weight {:.2})",
+            &case.uuid[..8],
+            case.description,
+            weights[c]
+        );
+        let mut ranked: Vec<usize> = (0..exercise.tests.len()).collect();
+        ranked.sort_by(|&a, &b| evidence[c][b].score().total_cmp(&evidence[c][a].score()));
+        for &t in ranked.iter().take(3) {
+            let (e, test) = (evidence[c][t], &exercise.tests[t]);
+            println!(
+                "    {:.2} data {:.2} name {:.2}{}{} {}:{} {}",
+                e.score(),
+                e.data,
+                e.name,
+                if e.named_after { " named" } else { "" },
+                if e.other_property {
+                    " other-property"
+                } else {
+                    ""
+                },
+                test.file,
+                test.line,
+                test.name
+            );
+        }
+    }
+}
