@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Scores --check-canonical against the links labelled by hand in labels/<language>.tsv.
+
+usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion]
+
+TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
+commits the labels name are in each file's header). BINARY defaults to
+target/release/exercism_test_helper. Prints, per language: precision and recall of the links
+(case uuid, test file, test line), the labelled links the tool missed and the links it made
+that the labels do not have; then the deletion check: each test of the sample is deleted from
+a copy of its exercise in turn, and the cases it alone implemented must become `missing`
+while no other link changes.
+"""
+import json, os, re, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def labels(language):
+    links, uuids = {}, {}
+    for line in open(os.path.join(HERE, "labels", f"{language}.tsv")):
+        if line.startswith("#") or not line.strip():
+            continue
+        slug, uuid, file, test_line = line.rstrip("\n").split("\t")
+        uuids.setdefault(slug, set()).add(uuid)
+        links.setdefault(slug, set())
+        if file != "-":
+            links[slug].add((uuid, file, int(test_line)))
+    return links, uuids
+
+
+def check(binary, dirs, specs):
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        subprocess.run(
+            [binary, "--check-canonical", *dirs, "--problem-specifications", specs,
+             "--report", report.name],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return json.load(open(report.name))
+
+
+def tool_links(exercise):
+    return {(c["uuid"], t["file"], t["line"]) for c in exercise.get("cases", []) for t in c["tests"]}
+
+
+def test_span(lines, head, language):
+    """The 0-based line range of the test whose head is at 1-based line `head`."""
+    start = head - 1
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    while start > 0 and lines[start - 1].strip().startswith("@") and language == "python":
+        start -= 1
+    end = head
+    while end < len(lines):
+        text = lines[end]
+        if text.strip() and len(text) - len(text.lstrip()) <= indent:
+            if language != "python" and text.strip() == "end":
+                end += 1
+            break
+        end += 1
+    return start, end
+
+
+def deletion_check(binary, tracks, language, slug, expected_links):
+    exercise_dir = os.path.join(tracks, language, "exercises", "practice", slug)
+    specs = os.path.join(tracks, "problem-specifications")
+    with tempfile.TemporaryDirectory() as work:
+        copy = os.path.join(work, slug)
+        shutil.copytree(exercise_dir, copy)
+        before = tool_links(check(binary, [copy], specs)[0])
+        failures, tried = [], 0
+        tests = sorted({(f, l) for _, f, l in expected_links})
+        for file, head in tests:
+            path = os.path.join(copy, file)
+            original = open(path).read()
+            lines = original.split("\n")
+            start, end = test_span(lines, head, language)
+            # Blank lines keep every other test on its line.
+            lines[start:end] = [""] * (end - start)
+            open(path, "w").write("\n".join(lines))
+            after = tool_links(check(binary, [copy], specs)[0])
+            open(path, "w").write(original)
+            tried += 1
+            wanted = {link for link in before if (link[1], link[2]) != (file, head)}
+            if after != wanted:
+                failures.append((file, head, sorted(wanted - after), sorted(after - wanted)))
+        return tried, failures
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    tracks = args[0]
+    binary = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/exercism_test_helper")
+    specs = os.path.join(tracks, "problem-specifications")
+    for language in ["elixir", "ruby", "python"]:
+        path = os.path.join(HERE, "labels", f"{language}.tsv")
+        if not os.path.exists(path):
+            continue
+        expected, uuids = labels(language)
+        dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in expected]
+        reports = {os.path.basename(r["dir"]): r for r in check(binary, dirs, specs) if "dir" in r}
+        true_positive = made = wanted = 0
+        for slug, links in expected.items():
+            got = tool_links(reports.get(slug, {}))
+            true_positive += len(got & links)
+            made += len(got)
+            wanted += len(links)
+            for link in sorted(links - got):
+                print(f"  {language} {slug}: not found {link}")
+            for link in sorted(got - links):
+                print(f"  {language} {slug}: wrong link {link}")
+        precision = true_positive / made if made else 1.0
+        recall = true_positive / wanted if wanted else 1.0
+        print(f"{language}: {len(expected)} exercises, {sum(len(u) for u in uuids.values())} cases, "
+              f"{wanted} labelled links; precision {precision:.3f} ({true_positive}/{made}), "
+              f"recall {recall:.3f} ({true_positive}/{wanted})")
+        if "--no-deletion" in sys.argv:
+            continue
+        tried = failed = 0
+        for slug, links in expected.items():
+            t, failures = deletion_check(binary, tracks, language, slug, links)
+            tried += t
+            failed += len(failures)
+            for file, head, lost, gained in failures:
+                print(f"  {language} {slug}: deleting {file}:{head} also lost {lost}, gained {gained}")
+        print(f"{language}: deletion check: {tried - failed}/{tried} deletions changed only their own links")
+
+
+if __name__ == "__main__":
+    main()
