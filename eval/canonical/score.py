@@ -50,6 +50,12 @@ def test_span(lines, head, language):
     while start > 0 and lines[start - 1].strip().startswith("@") and language == "python":
         start -= 1
     end = head
+    # A head over several lines (`def test_x(\n    self\n):`) ends at its colon.
+    if language == "python":
+        end = head - 1
+        while end < len(lines) and not lines[end].rstrip().endswith(":"):
+            end += 1
+        end += 1
     while end < len(lines):
         text = lines[end]
         if text.strip() and len(text) - len(text.lstrip()) <= indent:

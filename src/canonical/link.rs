@@ -24,6 +24,11 @@ use crate::source::literals::{Literal, call_name, number};
 const DATA_WEIGHT: f64 = 0.65;
 /// A test holds all of a case's data at or above this share of its weight.
 const ALL_DATA: f64 = 0.999;
+/// The least share of a case's values a test must hold in the case's order for all of its
+/// data alone to make a link.
+const IN_ORDER: f64 = 0.75;
+/// A case's values held in its own order: no chance arrangement.
+const EXACT_ORDER: f64 = 0.95;
 /// The least total weight of a case's data for all of it alone to make a link.
 const DATA_ALONE: f64 = 2.5;
 /// The least combined score of a link.
@@ -43,12 +48,16 @@ const TIE: f64 = 1e-6;
 pub struct Evidence {
     /// Share of the case's weighted literals the test holds.
     pub data: f64,
-    /// Similarity of the test's name to the case's description, from 0 to 1.
+    /// Similarity of the test's name to the case's description, from 0 to 1 (see
+    /// `name_similarity`).
     pub name: f64,
     /// The test's name is the case's description, word for word.
     pub named_after: bool,
     /// The test calls a function of another property of the exercise, and not this case's.
     pub other_property: bool,
+    /// For a test holding all of the case's data: the share of the case's values it has in
+    /// the case's order (a longest common subsequence); 0 otherwise.
+    pub order: f64,
 }
 
 impl Evidence {
@@ -137,6 +146,61 @@ fn loose(text: &str) -> String {
         .to_lowercase()
 }
 
+impl Probe {
+    /// Whether the test's literal `literal` is this value, in any spelling `holds` accepts.
+    fn is(&self, literal: &Literal) -> bool {
+        match (&self.literal, literal) {
+            (Literal::Text(text), Literal::Text(other)) => {
+                text == other || {
+                    let other = loose(other);
+                    other == self.loose || other == self.underscored
+                }
+            }
+            (Literal::Text(_), Literal::Symbol(name)) => {
+                let name = name.to_lowercase();
+                name == self.loose || name == self.underscored
+            }
+            (Literal::Text(_), Literal::Number(n)) => {
+                self.number.as_deref() == Some(n.trim_start_matches('-'))
+            }
+            (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
+            (Literal::Number(a), Literal::Number(b)) => {
+                a.trim_start_matches('-') == b.trim_start_matches('-')
+            }
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// The longest run of `case` values found in `test`'s literals in the same order, as a share
+/// of the case's values. Long sequences are cut: the order of the first values tells enough.
+fn order(case: &[Probe], test: &[Literal]) -> f64 {
+    const MOST: usize = 200;
+    let case = &case[..case.len().min(MOST)];
+    let test: Vec<&Literal> = test
+        .iter()
+        .filter(|l| case.iter().any(|p| p.is(l)))
+        .take(4 * MOST)
+        .collect();
+    if case.is_empty() {
+        return 0.0;
+    }
+    let mut row = vec![0usize; test.len() + 1];
+    for probe in case {
+        let mut diagonal = 0;
+        for (j, literal) in test.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if probe.is(literal) {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[test.len()] as f64 / case.len() as f64
+}
+
 /// A literal of a case, with the spellings a test may give it worked out once.
 struct Probe {
     literal: Literal,
@@ -179,8 +243,15 @@ impl Probe {
 /// Words of a name or description, lower case and without a plural `s` ("triangles" is
 /// "triangle"), leaving out "test".
 fn words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric())
+    let mut words = word_sequence(text);
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// The words of `words`, in the order they are written.
+fn word_sequence(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| {
             let w = w.to_lowercase();
@@ -190,10 +261,22 @@ fn words(text: &str) -> Vec<String> {
             }
         })
         .filter(|w| w != "test")
-        .collect();
-    words.sort();
-    words.dedup();
-    words
+        .collect()
+}
+
+/// How much a test's name says it tests the case: half the Dice similarity of its words and
+/// the case's own description, half the share of its words the description and its groups
+/// account for ("filter empty list" is the "filter … > empty list" case, not "append … >
+/// empty list").
+fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
+    if test.is_empty() {
+        return 0.0;
+    }
+    let covered = test
+        .iter()
+        .filter(|w| path.binary_search(w).is_ok())
+        .count();
+    (similarity(own, test).max(similarity(path, test)) + covered as f64 / test.len() as f64) / 2.0
 }
 
 /// Dice similarity of two word sets.
@@ -239,6 +322,12 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         words.into_iter().filter(|w| !common.contains(w)).collect()
     };
     let test_words: Vec<Vec<String>> = names.into_iter().map(telling).collect();
+    // Named after a case: the same words in the same order ("Big Straight as little straight"
+    // is not "Little Straight as Big Straight").
+    let test_sequences: Vec<Vec<String>> = tests
+        .iter()
+        .map(|t| telling(word_sequence(&t.name)))
+        .collect();
     let mut weights = Vec::with_capacity(cases.len());
     let matrix = cases
         .iter()
@@ -250,14 +339,18 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                 .collect();
             let keys: Vec<Probe> = case.keys.iter().map(|k| Probe::new(k, weight(k))).collect();
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
+            let sequence: Vec<Probe> = case.sequence.iter().map(|l| Probe::new(l, 0.0)).collect();
             weights.push(total);
             let own = telling(words(&case.own_description));
             let path = telling(words(&case.description));
+            let own_sequence = telling(word_sequence(&case.own_description));
+            let path_sequence = telling(word_sequence(&case.description));
             let property = call_name(&case.property);
             holdings
                 .iter()
                 .zip(&test_words)
-                .map(|(holding, names)| {
+                .zip(tests.iter().zip(&test_sequences))
+                .map(|((holding, names), (test, name_sequence))| {
                     let held = |probes: &[Probe]| -> f64 {
                         probes
                             .iter()
@@ -272,10 +365,17 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         && called.contains(&property)
                         && !holding.calls.contains(&property)
                         && properties.iter().any(|p| holding.calls.contains(p));
+                    let data = if total > 0.0 { found / total } else { 0.0 };
                     Evidence {
-                        data: if total > 0.0 { found / total } else { 0.0 },
-                        name: similarity(&own, names).max(similarity(&path, names)),
-                        named_after: !own.is_empty() && (own == *names || path == *names),
+                        data,
+                        order: if data >= ALL_DATA {
+                            order(&sequence, &test.literals)
+                        } else {
+                            0.0
+                        },
+                        name: name_similarity(&own, &path, names),
+                        named_after: !own.is_empty()
+                            && (own_sequence == *name_sequence || path_sequence == *name_sequence),
                         other_property,
                     }
                 })
@@ -308,27 +408,57 @@ pub fn link(
         .map(|c| {
             let all_data = |t: usize| {
                 evidence[c][t].data >= ALL_DATA
+                    && evidence[c][t].order >= IN_ORDER
                     && weights[c] >= DATA_ALONE
                     && !evidence[c][t].other_property
             };
             let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
-            if !whole.is_empty() {
-                // Of several, those named most like the case, and those whose best case it is
-                // (one case tested through two functions).
+            // A test named after the case that holds much of its data implements it, unless
+            // it holds all of another case's data that is not this one's (two tests whose
+            // names were swapped).
+            let contradicted = |t: usize| {
+                (0..cases.len()).any(|b| {
+                    b != c
+                        && evidence[b][t].data >= ALL_DATA
+                        && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
+                })
+            };
+            let named: Vec<usize> = (0..tests)
+                .filter(|&t| {
+                    let e = evidence[c][t];
+                    e.named_after && e.data >= NAMED_DATA && !contradicted(t)
+                })
+                .collect();
+            if !whole.is_empty() || !named.is_empty() {
+                // Of several tests holding all of the data: those whose best case it is (one
+                // case tested through two functions), and, when no test is named after the
+                // case, those named most like it (one test of many cases) that are not named
+                // after another case.
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
-                return whole
+                let unnamed = named.is_empty();
+                // A test named after another case holds this one's data by chance, unless it
+                // holds all of it in the case's own order.
+                let named_elsewhere = |t: usize| {
+                    evidence[c][t].order < EXACT_ORDER
+                        && (0..cases.len()).any(|b| b != c && evidence[b][t].named_after)
+                };
+                let mut chosen: Vec<usize> = whole
                     .into_iter()
-                    .filter(|&t| score(c, t) >= top - TIE || score(c, t) >= test_best[t] - TIE)
+                    .filter(|&t| {
+                        score(c, t) >= test_best[t] - TIE
+                            || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t))
+                    })
+                    .chain(named)
                     .collect();
+                chosen.sort_unstable();
+                chosen.dedup();
+                return chosen;
             }
             (0..tests)
                 .filter(|&t| {
-                    let (s, e) = (score(c, t), evidence[c][t]);
-                    // A test named after the case and holding much of its data implements it,
-                    // even when it implements another case better.
-                    let named = e.named_after && e.data >= NAMED_DATA;
-                    s >= MIN_SCORE && s >= best - TIE && (s >= test_best[t] - TIE || named)
+                    let s = score(c, t);
+                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE
                 })
                 .collect()
         })
@@ -388,6 +518,10 @@ mod tests {
             reimplements: None,
             input: json!({ "n": input }),
             expected: json!(expected),
+            sequence: vec![
+                Literal::Number(input.to_string()),
+                Literal::Text(expected.to_string()),
+            ],
             leaves: vec![
                 Literal::Number(input.to_string()),
                 Literal::Text(expected.to_string()),
