@@ -30,3 +30,7 @@
 ; [] and (): an empty list or tuple.
 ((list) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
 ((tuple) @literal.empty (#match? @literal.empty "^\\(\\s*\\)$"))
+
+; `assertIn(x, s)` expects x in s, `assertNotIn` not; `assertNotEqual(a, b)` expects them unequal.
+(call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertIn")))
+(call function: (attribute attribute: (identifier) @literal.false (#any-of? @literal.false "assertNotIn" "assertNotEqual")))

@@ -21,8 +21,9 @@
 ; The methods a test calls, compared with a case's property.
 (call method: (identifier) @literal.call)
 
-; `refute x` expects false, `assert_nil x` nil.
-(call method: (identifier) @literal.false (#any-of? @literal.false "refute" "refute_equal"))
+; `refute x` expects false, `assert_nil x` nil, `assert_includes` true.
+(call method: (identifier) @literal.false (#any-of? @literal.false "refute" "refute_equal" "refute_includes"))
+(call method: (identifier) @literal.true (#eq? @literal.true "assert_includes"))
 (call method: (identifier) @literal.nil (#eq? @literal.nil "assert_nil"))
 
 ; A constant bound to a value, and its uses in tests.

@@ -33,13 +33,12 @@ const EXACT_ORDER: f64 = 0.95;
 const DATA_ALONE: f64 = 2.5;
 /// The least combined score of a link.
 const MIN_SCORE: f64 = 0.33;
-/// The least share of a case's data a test named after it needs when it is not the test's
-/// best case.
-const NAMED_DATA: f64 = 0.4;
 /// The share of its score an excluded case keeps, where the evidence is partial.
 const EXCLUDED: f64 = 0.85;
 /// The share of its score a test keeps that calls another property's function, not this one's.
 const OTHER_PROPERTY: f64 = 0.5;
+/// How much of a name's similarity is its words' order.
+const WORD_ORDER: f64 = 0.1;
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
 
@@ -279,6 +278,40 @@ fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
     (similarity(own, test).max(similarity(path, test)) + covered as f64 / test.len() as f64) / 2.0
 }
 
+/// The share of the longer word sequence that the two have in common, in order: "list to
+/// empty list" is "append list to empty list" more than "append empty list to list".
+fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let mut row = vec![0usize; b.len() + 1];
+    for word in a {
+        let mut diagonal = 0;
+        for (j, other) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if word == other {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[b.len()] as f64 / a.len().max(b.len()) as f64
+}
+
+/// `sumOfSquares` as words: "sum Of Squares".
+fn split_camel_case(name: &str) -> String {
+    let mut words = String::new();
+    for c in name.chars() {
+        if c.is_uppercase() {
+            words.push(' ');
+        }
+        words.push(c);
+    }
+    words
+}
+
 /// Dice similarity of two word sets.
 fn similarity(a: &[String], b: &[String]) -> f64 {
     if a.is_empty() || b.is_empty() {
@@ -342,7 +375,12 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let sequence: Vec<Probe> = case.sequence.iter().map(|l| Probe::new(l, 0.0)).collect();
             weights.push(total);
             let own = telling(words(&case.own_description));
-            let path = telling(words(&case.description));
+            // The property is part of what the test's name may say (`map empty list`).
+            let path = telling(words(&format!(
+                "{} {}",
+                case.description,
+                split_camel_case(&case.property)
+            )));
             let own_sequence = telling(word_sequence(&case.own_description));
             let path_sequence = telling(word_sequence(&case.description));
             let property = call_name(&case.property);
@@ -373,7 +411,8 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         } else {
                             0.0
                         },
-                        name: name_similarity(&own, &path, names),
+                        name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
+                            + WORD_ORDER * sequence_similarity(&own_sequence, name_sequence),
                         named_after: !own.is_empty()
                             && (own_sequence == *name_sequence || path_sequence == *name_sequence),
                         other_property,
@@ -413,10 +452,12 @@ pub fn link(
                     && !evidence[c][t].other_property
             };
             let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
+            // A test named after another case belongs to that one first.
+            let claimed = |t: usize| (0..cases.len()).any(|b| b != c && evidence[b][t].named_after);
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
-            // A test named after the case that holds much of its data implements it, unless
-            // it holds all of another case's data that is not this one's (two tests whose
-            // names were swapped).
+            // A test named after the case implements it (its data may be computed, or come from
+            // a fixture), unless it holds all of another case's data that is not this one's
+            // (two tests whose names were swapped).
             let contradicted = |t: usize| {
                 (0..cases.len()).any(|b| {
                     b != c
@@ -427,7 +468,7 @@ pub fn link(
             let named: Vec<usize> = (0..tests)
                 .filter(|&t| {
                     let e = evidence[c][t];
-                    e.named_after && e.data >= NAMED_DATA && !contradicted(t)
+                    e.named_after && !contradicted(t)
                 })
                 .collect();
             if !whole.is_empty() || !named.is_empty() {
@@ -438,10 +479,10 @@ pub fn link(
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
                 let unnamed = named.is_empty();
                 // A test named after another case holds this one's data by chance, unless it
-                // holds all of it in the case's own order.
+                // holds all of it, several values, in the case's own order.
                 let named_elsewhere = |t: usize| {
-                    evidence[c][t].order < EXACT_ORDER
-                        && (0..cases.len()).any(|b| b != c && evidence[b][t].named_after)
+                    !(evidence[c][t].order >= EXACT_ORDER && cases[c].sequence.len() >= 3)
+                        && claimed(t)
                 };
                 let mut chosen: Vec<usize> = whole
                     .into_iter()
@@ -458,7 +499,7 @@ pub fn link(
             (0..tests)
                 .filter(|&t| {
                     let s = score(c, t);
-                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE
+                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE && !claimed(t)
                 })
                 .collect()
         })
