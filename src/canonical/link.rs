@@ -443,6 +443,15 @@ pub fn link(
     let test_best: Vec<f64> = (0..tests)
         .map(|t| (0..cases.len()).map(|c| score(c, t)).fold(0.0, f64::max))
         .collect();
+    // Test `t`'s name, after case `c`, is contradicted when it holds all of another case's data
+    // that is not `c`'s (two tests whose names were swapped).
+    let contradicted = |c: usize, t: usize| {
+        (0..cases.len()).any(|b| {
+            b != c
+                && evidence[b][t].data >= ALL_DATA
+                && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
+        })
+    };
     let mut links: Vec<Vec<usize>> = (0..cases.len())
         .map(|c| {
             let all_data = |t: usize| {
@@ -452,23 +461,19 @@ pub fn link(
                     && !evidence[c][t].other_property
             };
             let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
-            // A test named after another case belongs to that one first.
-            let claimed = |t: usize| (0..cases.len()).any(|b| b != c && evidence[b][t].named_after);
+            // A test named after another case belongs to that one first, unless its name is
+            // contradicted.
+            let claimed = |t: usize| {
+                (0..cases.len())
+                    .any(|b| b != c && evidence[b][t].named_after && !contradicted(b, t))
+            };
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
             // A test named after the case implements it (its data may be computed, or come from
-            // a fixture), unless it holds all of another case's data that is not this one's
-            // (two tests whose names were swapped).
-            let contradicted = |t: usize| {
-                (0..cases.len()).any(|b| {
-                    b != c
-                        && evidence[b][t].data >= ALL_DATA
-                        && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
-                })
-            };
+            // a fixture), unless its name is contradicted.
             let named: Vec<usize> = (0..tests)
                 .filter(|&t| {
                     let e = evidence[c][t];
-                    e.named_after && !contradicted(t)
+                    e.named_after && !contradicted(c, t)
                 })
                 .collect();
             if !whole.is_empty() || !named.is_empty() {
