@@ -259,7 +259,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             let (body, header) = match (block, node(Role::TestBody)) {
                 (Some((start, end)), _) => (Some(start..end), Some(HeaderSite::After(start))),
                 (None, body) => (
-                    body.map(with_leading_comments),
+                    body.map(|body| with_leading_comments(test, body)),
                     node(Role::HeaderWrap).map(|wrap| HeaderSite::Wrap(wrap.byte_range())),
                 ),
             };
@@ -547,17 +547,29 @@ fn with_separator(node: Node) -> Option<Range<usize>> {
 }
 
 /// A body's range widened to the comments on the lines before it, which the grammar makes
-/// siblings of the body (`# divide by zero` above a Python or Ruby method's first statement)
-/// and which the student reads as its start. A comment on the test's head line stays out.
-fn with_leading_comments(body: Node) -> Range<usize> {
+/// siblings of the body in the test's node (`# divide by zero` above a Python or Ruby
+/// method's first statement) and which the student reads as its start. A comment on the
+/// test's head line stays out. (The siblings are walked from the test node: a node's
+/// `prev_sibling` searches down from the root, which is quadratic over a file of many tests.)
+fn with_leading_comments(test: Node, body: Node) -> Range<usize> {
     let mut range = body.byte_range();
-    let mut previous = body.prev_sibling();
-    while let Some(comment) = previous.filter(|p| p.is_extra()) {
-        previous = comment.prev_sibling();
-        let head_row = previous.map_or(0, |p| p.end_position().row);
-        if comment.start_position().row <= head_row {
+    let mut cursor = test.walk();
+    let mut head_row = test.start_position().row;
+    let mut first_comment: Option<Node> = None;
+    for child in test.children(&mut cursor) {
+        if child.id() == body.id() {
             break;
         }
+        if child.is_extra() {
+            if child.start_position().row > head_row {
+                first_comment.get_or_insert(child);
+            }
+        } else {
+            head_row = child.end_position().row;
+            first_comment = None;
+        }
+    }
+    if let Some(comment) = first_comment {
         range.start = comment.start_byte();
     }
     range
