@@ -78,12 +78,15 @@ struct Holdings {
     numbers: HashSet<String>,
     others: HashSet<Literal>,
     calls: HashSet<String>,
+    /// Texts of several words, as their word stems in order.
+    stems: HashSet<String>,
 }
 
 impl Holdings {
     fn new(test: &Test) -> Holdings {
         let mut holdings = Holdings {
             texts: HashSet::new(),
+            stems: HashSet::new(),
             loose: HashSet::new(),
             numbers: HashSet::new(),
             others: HashSet::new(),
@@ -94,6 +97,7 @@ impl Holdings {
                 Literal::Text(text) => {
                     holdings.texts.insert(text.clone());
                     holdings.loose.insert(loose(text));
+                    holdings.stems.extend(stems(text));
                     for line in text.lines() {
                         holdings.loose.insert(loose(line));
                     }
@@ -130,11 +134,32 @@ impl Holdings {
                         .as_ref()
                         .is_some_and(|n| self.numbers.contains(n))
                     || probe.call.as_ref().is_some_and(|c| self.calls.contains(c))
+                    // "Portable Networks Graphic" for "Portable Network Graphics": older data.
+                    || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
             Literal::Number(n) => self.numbers.contains(n.trim_start_matches('-')),
             other => self.others.contains(other),
         }
     }
+}
+
+/// A text of three words or more as the stems of its words in order, joined by spaces, case
+/// kept, for texts of words and spaces alone: two texts that differ only in plurals compare
+/// equal ("One fish" and "one fish" do not: case is data).
+fn stems(text: &str) -> Option<String> {
+    // Punctuation and line breaks are data too ("one,two,three" is not "one,\ntwo,\nthree").
+    if !text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+        return None;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.strip_suffix(['s', 'S']) {
+            Some(stem) if stem.len() >= 3 => stem,
+            _ => w,
+        })
+        .collect();
+    (words.len() >= 3).then(|| words.join(" "))
 }
 
 /// A text as it compares loosely: lower case, without the white space and quotes around it
@@ -214,6 +239,8 @@ struct Probe {
     number: Option<String>,
     /// A one-word text as a field or function name: `garden.charlie` for "Charlie".
     call: Option<String>,
+    /// A text of several words as their stems in order (see `stems`).
+    stems: Option<String>,
 }
 
 impl Probe {
@@ -235,6 +262,7 @@ impl Probe {
             },
             number: number(text).map(|n| n.trim_start_matches('-').to_string()),
             call: (text.len() >= 3 && !text.contains(char::is_whitespace)).then(|| call_name(text)),
+            stems: stems(text),
         }
     }
 }
