@@ -1,4 +1,4 @@
-//! What both benches share: running a command many times and taking the median.
+//! What the benches share: running a command many times and taking the median.
 #![allow(dead_code)]
 
 use std::path::Path;
@@ -24,6 +24,17 @@ pub fn median(
     args: &[&str],
     before: &mut dyn FnMut(),
 ) -> Duration {
+    median_of(runs, dir, program, args, before, |code| code == 0)
+}
+
+fn median_of(
+    runs: usize,
+    dir: &Path,
+    program: &str,
+    args: &[&str],
+    before: &mut dyn FnMut(),
+    fine: impl Fn(i32) -> bool,
+) -> Duration {
     let mut times: Vec<Duration> = (0..runs + 2)
         .map(|_| {
             before();
@@ -35,7 +46,7 @@ pub fn median(
                 .expect("the command runs");
             let elapsed = start.elapsed();
             assert!(
-                out.status.success(),
+                out.status.code().is_some_and(&fine),
                 "{program} {args:?} failed: {}",
                 String::from_utf8_lossy(&out.stderr)
             );
@@ -51,24 +62,7 @@ pub fn median(
 /// finds something exits 1, one that could not check an exercise 2), over `runs` runs after
 /// two warm-ups.
 pub fn median_any_exit(runs: usize, dir: &Path, program: &str, args: &[&str]) -> Duration {
-    let mut times: Vec<Duration> = (0..runs + 2)
-        .map(|_| {
-            let start = Instant::now();
-            let out = Command::new(program)
-                .current_dir(dir)
-                .args(args)
-                .output()
-                .expect("the command runs");
-            assert!(
-                out.status.code().is_some_and(|c| c <= 2),
-                "{program} {args:?} crashed"
-            );
-            start.elapsed()
-        })
-        .skip(2)
-        .collect();
-    times.sort();
-    times[times.len() / 2]
+    median_of(runs, dir, program, args, &mut || {}, |code| code <= 2)
 }
 
 /// Median of `runs` in-process calls of `f`.

@@ -209,20 +209,7 @@ fn order(case: &[Probe], test: &[Literal]) -> f64 {
     if case.is_empty() {
         return 0.0;
     }
-    let mut row = vec![0usize; test.len() + 1];
-    for probe in case {
-        let mut diagonal = 0;
-        for (j, literal) in test.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = if probe.is(literal) {
-                diagonal + 1
-            } else {
-                above.max(row[j])
-            };
-            diagonal = above;
-        }
-    }
-    row[test.len()] as f64 / case.len() as f64
+    common_subsequence(case, &test, |probe, literal| probe.is(literal)) as f64 / case.len() as f64
 }
 
 /// A literal of a case, with the spellings a test may give it worked out once.
@@ -312,12 +299,17 @@ fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
+    common_subsequence(a, b, |x, y| x == y) as f64 / a.len().max(b.len()) as f64
+}
+
+/// The length of the longest common subsequence of `a` and `b`, items compared by `same`.
+fn common_subsequence<A, B>(a: &[A], b: &[B], same: impl Fn(&A, &B) -> bool) -> usize {
     let mut row = vec![0usize; b.len() + 1];
-    for word in a {
+    for x in a {
         let mut diagonal = 0;
-        for (j, other) in b.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = if word == other {
+            row[j + 1] = if same(x, y) {
                 diagonal + 1
             } else {
                 above.max(row[j])
@@ -325,7 +317,7 @@ fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
             diagonal = above;
         }
     }
-    row[b.len()] as f64 / a.len().max(b.len()) as f64
+    row[b.len()]
 }
 
 /// `sumOfSquares` as words: "sum Of Squares".

@@ -182,6 +182,22 @@ impl Report {
         !self.missing.is_empty() || !self.excluded_but_tested.is_empty()
     }
 
+    /// `<uuid8> "description"` of a case of this exercise.
+    fn described(&self, uuid: &str) -> String {
+        let description = self.case(uuid).map_or("", |c| c.description.as_str());
+        format!("{} \"{description}\"", short(uuid))
+    }
+
+    /// What a misnamed test is named after and what it implements.
+    fn misnaming(&self, m: &Misnamed) -> String {
+        let implements: Vec<String> = m.implements.iter().map(|u| self.described(u)).collect();
+        format!(
+            "named after {} but implements {}",
+            self.described(&m.named_after),
+            implements.join(", ")
+        )
+    }
+
     fn case(&self, uuid: &str) -> Option<&CaseReport> {
         self.cases.iter().find(|c| c.uuid == uuid)
     }
@@ -190,10 +206,7 @@ impl Report {
     pub fn lines(&self) -> Vec<String> {
         let dir = &self.dir;
         let mut lines = Vec::new();
-        let described = |uuid: &str| {
-            let description = self.case(uuid).map_or("", |c| c.description.as_str());
-            format!("{} \"{description}\"", short(uuid))
-        };
+        let described = |uuid: &str| self.described(uuid);
         let data = |uuid: &str| {
             self.details
                 .get(uuid)
@@ -217,16 +230,11 @@ impl Report {
         }
         for m in &self.misnamed_tests {
             lines.push(format!(
-                "{dir}: misnamed_test {}:{} \"{}\" is named after {} but implements {}",
+                "{dir}: misnamed_test {}:{} \"{}\" is {}",
                 m.file,
                 m.line,
                 m.name,
-                described(&m.named_after),
-                m.implements
-                    .iter()
-                    .map(|u| described(u))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                self.misnaming(m)
             ));
         }
         for uuid in &self.unknown_uuids {
@@ -251,10 +259,7 @@ impl Report {
         let toml = format!("{}/.meta/tests.toml", self.dir);
         let in_dir = |file: &str| Path::new(&self.dir).join(file).display().to_string();
         let toml_line = |uuid: &str| self.details.get(uuid).map_or(1, |d| d.0);
-        let described = |uuid: &str| {
-            let description = self.case(uuid).map_or("", |c| c.description.as_str());
-            format!("{} \"{description}\"", short(uuid))
-        };
+        let described = |uuid: &str| self.described(uuid);
         let mut out = Vec::new();
         for uuid in &self.missing {
             let data = self.details.get(uuid).map_or("", |d| d.1.as_str());
@@ -283,15 +288,7 @@ impl Report {
                 "warning",
                 &in_dir(&m.file),
                 Some(m.line),
-                &format!(
-                    "misnamed_test: named after {} but implements {}",
-                    described(&m.named_after),
-                    m.implements
-                        .iter()
-                        .map(|u| described(u))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                &format!("misnamed_test: {}", self.misnaming(m)),
             ));
         }
         for uuid in &self.unknown_uuids {
