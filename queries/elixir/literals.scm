@@ -48,3 +48,6 @@
 ; [] and {}: an empty list (a tuple stands for an array too).
 ((list) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
 ((tuple) @literal.empty (#match? @literal.empty "^\\{\\s*\\}$"))
+
+; -4: a negative number (its digits are a number of their own too).
+(unary_operator operator: "-" operand: [(integer) (float)]) @literal.number

@@ -34,3 +34,6 @@
 ; `assertIn(x, s)` expects x in s, `assertNotIn` not; `assertNotEqual(a, b)` expects them unequal.
 (call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertIn")))
 (call function: (attribute attribute: (identifier) @literal.false (#any-of? @literal.false "assertNotIn" "assertNotEqual")))
+
+; -4: a negative number (its digits are a number of their own too).
+(unary_operator operator: "-" argument: [(integer) (float)]) @literal.number

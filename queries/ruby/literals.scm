@@ -32,3 +32,6 @@
 
 ; []: an empty array.
 ((array) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
+
+; -4: a negative number (its digits are a number of their own too).
+(unary operator: "-" operand: [(integer) (float)]) @literal.number

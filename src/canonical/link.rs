@@ -106,9 +106,7 @@ impl Holdings {
                     holdings.loose.insert(name.to_lowercase());
                 }
                 Literal::Number(n) => {
-                    holdings
-                        .numbers
-                        .insert(n.trim_start_matches('-').to_string());
+                    holdings.numbers.insert(n.clone());
                 }
                 Literal::Call(name) => {
                     holdings.calls.insert(name.clone());
@@ -137,7 +135,7 @@ impl Holdings {
                     // "Portable Networks Graphic" for "Portable Network Graphics": older data.
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
-            Literal::Number(n) => self.numbers.contains(n.trim_start_matches('-')),
+            Literal::Number(n) => self.numbers.contains(n),
             other => self.others.contains(other),
         }
     }
@@ -165,9 +163,12 @@ fn stems(text: &str) -> Option<String> {
 /// A text as it compares loosely: lower case, without the white space and quotes around it
 /// (a sentence the test writes without the quotes the case has around it).
 fn loose(text: &str) -> String {
-    text.trim()
-        .trim_matches(|c: char| c == '\'' || c == '"' || c.is_whitespace())
-        .to_lowercase()
+    let trimmed = text.trim_matches(|c: char| c == '\'' || c == '"' || c.is_whitespace());
+    // A text of white space alone is not the empty text (" " is no rows' "").
+    if trimmed.is_empty() {
+        return text.to_string();
+    }
+    trimmed.to_lowercase()
 }
 
 impl Probe {
@@ -184,13 +185,8 @@ impl Probe {
                 let name = name.to_lowercase();
                 name == self.loose || name == self.underscored
             }
-            (Literal::Text(_), Literal::Number(n)) => {
-                self.number.as_deref() == Some(n.trim_start_matches('-'))
-            }
+            (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
             (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
-            (Literal::Number(a), Literal::Number(b)) => {
-                a.trim_start_matches('-') == b.trim_start_matches('-')
-            }
             (a, b) => a == b,
         }
     }
@@ -247,7 +243,7 @@ impl Probe {
             } else {
                 Vec::new()
             },
-            number: number(text).map(|n| n.trim_start_matches('-').to_string()),
+            number: number(text),
             call: (text.len() >= 3 && !text.contains(char::is_whitespace)).then(|| call_name(text)),
             stems: stems(text),
         }
@@ -463,13 +459,19 @@ pub fn link(
     let test_best: Vec<f64> = (0..tests)
         .map(|t| (0..cases.len()).map(|c| score(c, t)).fold(0.0, f64::max))
         .collect();
+    // Whether a test named after case `b` holds all of its data.
+    let has_own_test = |b: usize| {
+        (0..tests).any(|t| evidence[b][t].named_after && evidence[b][t].data >= ALL_DATA)
+    };
     // Test `t`'s name, after case `c`, is contradicted when it holds all of another case's data
-    // that is not `c`'s (two tests whose names were swapped).
+    // that is not `c`'s, and the test named after that case does not (two tests whose names
+    // were swapped; not a test that reads a table every case's data is in).
     let contradicted = |c: usize, t: usize| {
         (0..cases.len()).any(|b| {
             b != c
                 && evidence[b][t].data >= ALL_DATA
                 && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
+                && !has_own_test(b)
         })
     };
     let mut links: Vec<Vec<usize>> = (0..cases.len())

@@ -171,7 +171,10 @@ pub fn call_name(name: &str) -> String {
 /// A number literal in its shortest decimal form: digit separators dropped, `0x`/`0o`/`0b`
 /// read, and an integral float written as an integer.
 pub fn number(text: &str) -> Option<String> {
-    let digits: String = text.chars().filter(|c| *c != '_').collect();
+    let digits: String = text
+        .chars()
+        .filter(|c| *c != '_' && !c.is_whitespace())
+        .collect();
     let digits = digits.trim_start_matches('+');
     let radix = match digits.get(..2) {
         Some("0x" | "0X") => Some(16),
@@ -237,6 +240,21 @@ mod tests {
             assert!(source[range.clone()].contains("MMm"), "{language}");
             assert!(
                 found.uses.iter().any(|(_, used)| used == name),
+                "{language}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn negative_numbers_are_read_with_their_sign() {
+        for (language, source) in [
+            ("elixir", "assert f(3) == -4\n"),
+            ("ruby", "assert_equal(-4, f(3))\n"),
+            ("python", "assert f(3) == -4\n"),
+        ] {
+            let found = literals(language, source);
+            assert!(
+                found.contains(&Literal::Number("-4".into())),
                 "{language}: {found:?}"
             );
         }
