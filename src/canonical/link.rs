@@ -32,7 +32,7 @@ const EXACT_ORDER: f64 = 0.95;
 /// The least total weight of a case's data for all of it alone to make a link.
 const DATA_ALONE: f64 = 2.5;
 /// The least combined score of a link.
-const MIN_SCORE: f64 = 0.33;
+const MIN_SCORE: f64 = 0.3;
 /// The share of its score an excluded case keeps, where the evidence is partial.
 const EXCLUDED: f64 = 0.85;
 /// The share of its score a test keeps that calls another property's function, not this one's.
@@ -289,6 +289,13 @@ fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
     (similarity(own, test).max(similarity(path, test)) + covered as f64 / test.len() as f64) / 2.0
 }
 
+/// Whether a test's name (its words in order) is the description `words`, after some of the
+/// `prefix` words every test name starts with (`WordSearch > should locate …` is named
+/// after "Should locate …").
+fn named(words: &[String], name: &[String], prefix: usize) -> bool {
+    (0..=prefix.min(name.len())).any(|k| name[k..] == *words)
+}
+
 /// The share of the longer word sequence that the two have in common, in order: "list to
 /// empty list" is "append list to empty list" more than "append empty list to list".
 fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
@@ -356,26 +363,25 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         .iter()
         .filter(|p| holdings.iter().any(|h| h.calls.contains(*p)))
         .collect();
-    // Words every test name has (the class in `PetSounds > a cat meows`) tell no test from
-    // another.
-    let names: Vec<Vec<String>> = tests.iter().map(|t| words(&t.name)).collect();
-    let common: Vec<String> = match names.split_first() {
-        Some((first, rest)) if !rest.is_empty() => first
-            .iter()
-            .filter(|w| rest.iter().all(|n| n.binary_search(w).is_ok()))
-            .cloned()
-            .collect(),
-        _ => Vec::new(),
+    // The words every test name starts with (the class in `PetSounds > a cat meows`) tell no
+    // test from another.
+    let sequences: Vec<Vec<String>> = tests.iter().map(|t| word_sequence(&t.name)).collect();
+    let prefix = match sequences.split_first() {
+        Some((first, rest)) if !rest.is_empty() => (0..first.len())
+            .take_while(|&i| rest.iter().all(|s| s.get(i) == Some(&first[i])))
+            .count(),
+        _ => 0,
     };
-    let telling = |words: Vec<String>| -> Vec<String> {
-        words.into_iter().filter(|w| !common.contains(w)).collect()
-    };
-    let test_words: Vec<Vec<String>> = names.into_iter().map(telling).collect();
     // Named after a case: the same words in the same order ("Big Straight as little straight"
     // is not "Little Straight as Big Straight").
-    let test_sequences: Vec<Vec<String>> = tests
+    let test_words: Vec<Vec<String>> = sequences
         .iter()
-        .map(|t| telling(word_sequence(&t.name)))
+        .map(|s| {
+            let mut words = s[prefix..].to_vec();
+            words.sort();
+            words.dedup();
+            words
+        })
         .collect();
     let mut weights = Vec::with_capacity(cases.len());
     let matrix = cases
@@ -390,20 +396,20 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
             let sequence: Vec<Probe> = case.sequence.iter().map(|l| Probe::new(l, 0.0)).collect();
             weights.push(total);
-            let own = telling(words(&case.own_description));
+            let own = words(&case.own_description);
             // The property is part of what the test's name may say (`map empty list`).
-            let path = telling(words(&format!(
+            let path = words(&format!(
                 "{} {}",
                 case.description,
                 split_camel_case(&case.property)
-            )));
-            let own_sequence = telling(word_sequence(&case.own_description));
-            let path_sequence = telling(word_sequence(&case.description));
+            ));
+            let own_sequence = word_sequence(&case.own_description);
+            let path_sequence = word_sequence(&case.description);
             let property = call_name(&case.property);
             holdings
                 .iter()
                 .zip(&test_words)
-                .zip(tests.iter().zip(&test_sequences))
+                .zip(tests.iter().zip(&sequences))
                 .map(|((holding, names), (test, name_sequence))| {
                     let held = |probes: &[Probe]| -> f64 {
                         probes
@@ -428,9 +434,11 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             0.0
                         },
                         name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
-                            + WORD_ORDER * sequence_similarity(&own_sequence, name_sequence),
+                            + WORD_ORDER
+                                * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
                         named_after: !own.is_empty()
-                            && (own_sequence == *name_sequence || path_sequence == *name_sequence),
+                            && (named(&own_sequence, name_sequence, prefix)
+                                || named(&path_sequence, name_sequence, prefix)),
                         other_property,
                     }
                 })
@@ -523,12 +531,13 @@ pub fn link(
                 chosen.dedup();
                 return chosen;
             }
-            (0..tests)
-                .filter(|&t| {
-                    let s = score(c, t);
-                    s >= MIN_SCORE && s >= best - TIE && s >= test_best[t] - TIE && !claimed(t)
-                })
-                .collect()
+            // The case's best test, when the evidence singles one out.
+            let best_tests: Vec<usize> =
+                (0..tests).filter(|&t| score(c, t) >= best - TIE).collect();
+            match best_tests[..] {
+                [t] if best >= MIN_SCORE && best >= test_best[t] - TIE && !claimed(t) => vec![t],
+                _ => Vec::new(),
+            }
         })
         .collect();
     settle_reimplementations(cases, evidence, &mut links);
