@@ -109,9 +109,10 @@ fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) 
         Value::Null => leaves.push(Literal::Nil),
         Value::Bool(true) => leaves.push(Literal::True),
         Value::Bool(false) => leaves.push(Literal::False),
-        Value::Number(n) => leaves.push(Literal::Number(match n.as_i64() {
-            Some(i) => i.to_string(),
-            None => float_text(n.as_f64().unwrap_or(0.0)),
+        Value::Number(n) => leaves.push(Literal::Number(if n.is_i64() || n.is_u64() {
+            n.to_string()
+        } else {
+            float_text(n.as_f64().unwrap_or(0.0))
         })),
         // problem-specifications writes a function argument as pseudo-code, `(x) -> x * x`,
         // which no test spells that way: it is no value to look for.
@@ -248,6 +249,13 @@ mod tests {
         assert!(!cases[0].leaves.contains(&Literal::Text("n".into())));
         assert!(cases[0].keys.contains(&Literal::Text("error".into())));
         assert!(is_pseudo_code_function("(acc, el) -> el * acc"));
+        let mut big = Vec::new();
+        leaves_of(
+            &serde_json::json!(18446744073709551615u64),
+            &mut big,
+            &mut Vec::new(),
+        );
+        assert_eq!(big, [Literal::Number("18446744073709551615".into())]);
         assert!(!is_pseudo_code_function("(555) 123-4567"));
     }
 

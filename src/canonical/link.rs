@@ -33,6 +33,8 @@ const EXACT_ORDER: f64 = 0.95;
 const DATA_ALONE: f64 = 2.5;
 /// The least combined score of a link.
 const MIN_SCORE: f64 = 0.3;
+/// The least share of its data a test named after an excluded case must hold to implement it.
+const EXCLUDED_NAMED_DATA: f64 = 0.5;
 /// The share of its score an excluded case keeps, where the evidence is partial.
 const EXCLUDED: f64 = 0.85;
 /// The share of its score a test keeps that calls another property's function, not this one's.
@@ -503,7 +505,11 @@ pub fn link(
             let named: Vec<usize> = (0..tests)
                 .filter(|&t| {
                     let e = evidence[c][t];
-                    e.named_after && !contradicted(c, t)
+                    // tests.toml says the track leaves an excluded case out: a name alone
+                    // does not say otherwise.
+                    e.named_after
+                        && !contradicted(c, t)
+                        && (included[c] || e.data >= EXCLUDED_NAMED_DATA)
                 })
                 .collect();
             if !whole.is_empty() || !named.is_empty() {
@@ -535,18 +541,30 @@ pub fn link(
             let best_tests: Vec<usize> =
                 (0..tests).filter(|&t| score(c, t) >= best - TIE).collect();
             match best_tests[..] {
-                [t] if best >= MIN_SCORE && best >= test_best[t] - TIE && !claimed(t) => vec![t],
+                // An excluded case needs more than a best score: all its data, or its name.
+                [t] if included[c]
+                    && best >= MIN_SCORE
+                    && best >= test_best[t] - TIE
+                    && !claimed(t) =>
+                {
+                    vec![t]
+                }
                 _ => Vec::new(),
             }
         })
         .collect();
-    settle_reimplementations(cases, evidence, &mut links);
+    settle_reimplementations(cases, evidence, included, &mut links);
     links
 }
 
 /// A test linked to a case and to the case it reimplements (or that reimplements it) keeps
 /// only the one whose data it holds more of.
-fn settle_reimplementations(cases: &[Case], evidence: &[Vec<Evidence>], links: &mut [Vec<usize>]) {
+fn settle_reimplementations(
+    cases: &[Case],
+    evidence: &[Vec<Evidence>],
+    included: &[bool],
+    links: &mut [Vec<usize>],
+) {
     let index: HashMap<&str, usize> = cases
         .iter()
         .enumerate()
@@ -563,7 +581,8 @@ fn settle_reimplementations(cases: &[Case], evidence: &[Vec<Evidence>], links: &
             .collect();
         for t in shared {
             let (a, b) = (evidence[new][t], evidence[old][t]);
-            let loser = if (a.data, a.name) >= (b.data, b.name) {
+            // The data decides, then which one tests.toml includes, then the name.
+            let loser = if (a.data, included[new], a.name) >= (b.data, included[old], b.name) {
                 old
             } else {
                 new
