@@ -20,6 +20,8 @@
 
 (atom) @literal.symbol
 (keyword) @literal.symbol
+; ?C, a character: the text "C".
+(char) @literal.symbol
 (integer) @literal.number
 (float) @literal.number
 ((boolean) @literal.true (#eq? @literal.true "true"))

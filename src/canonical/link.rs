@@ -474,12 +474,13 @@ pub fn link(
         (0..tests).any(|t| evidence[b][t].named_after && evidence[b][t].data >= ALL_DATA)
     };
     // Test `t`'s name, after case `c`, is contradicted when it holds all of another case's data
-    // that is not `c`'s, and the test named after that case does not (two tests whose names
+    // (enough to tell) that is not `c`'s, and the test named after that case does not (two tests whose names
     // were swapped; not a test that reads a table every case's data is in).
     let contradicted = |c: usize, t: usize| {
         (0..cases.len()).any(|b| {
             b != c
                 && evidence[b][t].data >= ALL_DATA
+                && weights[b] >= DATA_ALONE
                 && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
                 && !has_own_test(b)
         })

@@ -71,7 +71,24 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     found_all.uses.push((at, text(node)));
                     continue;
                 }
-                "literal.text" => Literal::Text(string_value(language, node, source)),
+                "literal.text" => {
+                    let value = string_value(language, node, source);
+                    // A text of numbers alone (a matrix written "9 8 7\n5 3 2") is those
+                    // numbers too.
+                    let tokens: Vec<&str> = value
+                        .split(|c: char| c.is_whitespace() || c == ',')
+                        .filter(|t| !t.is_empty())
+                        .collect();
+                    if tokens.len() >= 2 && tokens.iter().all(|t| number(t).is_some()) {
+                        literals.extend(
+                            tokens
+                                .iter()
+                                .filter_map(|t| number(t))
+                                .map(|n| (at, Literal::Number(n))),
+                        );
+                    }
+                    Literal::Text(value)
+                }
                 "literal.words" => {
                     let text = text(node);
                     let words: Vec<&str> = text.split_whitespace().collect();
@@ -243,6 +260,15 @@ mod tests {
                 "{language}: {found:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_text_of_numbers_alone_is_those_numbers_too() {
+        let found = literals("elixir", "assert f(\"9 8\\n7, -6\") == 1\n");
+        for n in ["9", "8", "7", "-6"] {
+            assert!(found.contains(&Literal::Number(n.into())), "{n}: {found:?}");
+        }
+        assert!(!literals("elixir", "f(\"9 lives\")").contains(&Literal::Number("9".into())));
     }
 
     #[test]
