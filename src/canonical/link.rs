@@ -39,6 +39,8 @@ const EXCLUDED_NAMED_DATA: f64 = 0.5;
 const EXCLUDED: f64 = 0.85;
 /// The share of its score a test keeps that calls another property's function, not this one's.
 const OTHER_PROPERTY: f64 = 0.5;
+/// How much the fit of a test's values to a case adds: enough to break ties, no more.
+const FIT_WEIGHT: f64 = 0.05;
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
 /// Scores this close count as equal.
@@ -59,11 +61,16 @@ pub struct Evidence {
     /// For a test holding all of the case's data: the share of the case's values it has in
     /// the case's order (a longest common subsequence); 0 otherwise.
     pub order: f64,
+    /// The share of the test's values that are the case's: a test of exactly this case's data
+    /// fits it better than one that holds it among others (`factors(2) == [2]` beside
+    /// `factors(4) == [2, 2]`).
+    pub fit: f64,
 }
 
 impl Evidence {
     pub fn score(&self) -> f64 {
-        let score = DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name;
+        let score =
+            DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name + FIT_WEIGHT * self.fit;
         if self.other_property {
             score * OTHER_PROPERTY
         } else {
@@ -192,6 +199,22 @@ impl Probe {
             (a, b) => a == b,
         }
     }
+}
+
+/// The share of a test's values (not the functions it calls) that are among the case's.
+fn fit(case: &[Probe], test: &[Literal]) -> f64 {
+    let values: Vec<&Literal> = test
+        .iter()
+        .filter(|l| !matches!(l, Literal::Call(_) | Literal::Raises))
+        .collect();
+    if values.is_empty() || case.is_empty() {
+        return 0.0;
+    }
+    let fitting = values
+        .iter()
+        .filter(|v| case.iter().any(|p| p.is(v)))
+        .count();
+    fitting as f64 / values.len() as f64
 }
 
 /// The longest run of `case` values found in `test`'s literals in the same order, as a share
@@ -430,6 +453,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                     let data = if total > 0.0 { found / total } else { 0.0 };
                     Evidence {
                         data,
+                        fit: fit(&sequence, &test.literals),
                         order: if data >= ALL_DATA {
                             order(&sequence, &test.literals)
                         } else {
