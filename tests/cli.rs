@@ -427,3 +427,82 @@ fn deeply_nested_brackets_are_read_in_linear_time_without_overflowing_the_stack(
         fs::remove_file(work.path().join("meta.json")).unwrap();
     }
 }
+
+/// `--check-canonical`'s own errors: one line naming what is wrong, exit 2 (1 means findings).
+#[test]
+fn check_canonical_errors_are_one_line_and_exit_2() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let specs = common::root().join("fixtures/canonical/renamed_test_linked_by_its_data");
+    let exercise = specs.join("exercises/practice/pet-sounds");
+    let specs_dir = specs.join("problem-specifications");
+    let exercise = exercise.to_str().unwrap();
+    let specs_dir = specs_dir.to_str().unwrap();
+
+    // No --problem-specifications and no configlet cache.
+    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", dir.join("no-cache"))
+        .env("HOME", dir)
+        .args(["--check-canonical", exercise])
+        .output()
+        .unwrap();
+    assert_one_line_error(&out, &["--problem-specifications", "configlet"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    // --problem-specifications that is not a directory.
+    let out = helper_in(
+        dir,
+        &[
+            "--check-canonical",
+            exercise,
+            "--problem-specifications",
+            "missing",
+        ],
+    );
+    assert_one_line_error(&out, &["missing", "not a directory"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    // An exercise path that does not exist: reported, the others still checked.
+    let out = helper_in(
+        dir,
+        &[
+            "--check-canonical",
+            &format!("nowhere:{exercise}"),
+            "--problem-specifications",
+            specs_dir,
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("nowhere"), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 exercises (4 cases)"));
+    assert_eq!(out.status.code(), Some(2));
+
+    // A report that cannot be written: nothing half-written.
+    let out = helper_in(
+        dir,
+        &[
+            "--check-canonical",
+            exercise,
+            "--problem-specifications",
+            specs_dir,
+            "--report",
+            "no/such/dir/report.json",
+        ],
+    );
+    assert_one_line_error(&out, &["report.json", "cannot write"]);
+    assert!(!dir.join("no").exists());
+
+    // A clean check exits 0 and says so.
+    let out = helper_in(
+        dir,
+        &[
+            "--check-canonical",
+            exercise,
+            "--problem-specifications",
+            specs_dir,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
