@@ -364,3 +364,33 @@ pub fn command(kind: &str, file: &str, line: Option<usize>, message: &str) -> St
     let line = line.map_or(String::new(), |l| format!(",line={l}"));
     format!("::{kind} file={}{line}::{}", property(file), data(message))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_commands_escape_what_the_runner_would_read_as_syntax() {
+        assert_eq!(
+            command("error", "a:b,c.toml", Some(3), "50% done\nnext"),
+            "::error file=a%3Ab%2Cc.toml,line=3::50%25 done%0Anext"
+        );
+        assert_eq!(
+            command("notice", "t.py", None, "x"),
+            "::notice file=t.py::x"
+        );
+    }
+
+    #[test]
+    fn data_text_is_cut_to_a_line() {
+        let mut case = crate::canonical::data::canonical_cases(
+            br#"{"cases":[{"uuid":"u","description":"d","property":"p","input":{"a":1,"b":"x"},"expected":true}]}"#,
+        )
+        .unwrap()
+        .remove(0);
+        assert_eq!(data_text(&case), r#"p(1, "x") == true"#);
+        case.expected = serde_json::json!("y".repeat(400));
+        let text = data_text(&case);
+        assert!(text.ends_with('…') && text.chars().count() == 161, "{text}");
+    }
+}
