@@ -12,7 +12,8 @@ target/release/exercism_test_helper. Prints, per language: precision and recall 
 (case uuid, test file, test line), the labelled links the tool missed and the links it made
 that the labels do not have; then the deletion check: each test of the sample is deleted from
 a copy of its exercise in turn, and the cases it alone implemented must become `missing`
-while no other link changes.
+while no other link changes; and the rename check: each test is renamed `case N` in turn,
+and the links it keeps are counted (a link made on the name alone is lost, as it should be).
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
@@ -101,6 +102,35 @@ def deletion_check(binary, tracks, language, slug, expected_links):
         return tried, failures
 
 
+def rename_check(binary, tracks, language, slug, expected_links):
+    """Renames each labelled test in turn to a meaningless name (`case 17`); gives how many
+    of the tool's links of that test were kept, and how many there were."""
+    exercise_dir = os.path.join(tracks, language, "exercises", "practice", slug)
+    specs = os.path.join(tracks, "problem-specifications")
+    head = {
+        "elixir": (r'test\s+"(?:[^"\\]|\\.)*"', 'test "case {n}"'),
+        "ruby": (r"def test_\w+", "def test_case_{n}"),
+        "python": (r"def test_\w+", "def test_case_{n}"),
+    }[language]
+    kept = total = 0
+    with tempfile.TemporaryDirectory() as work:
+        copy = os.path.join(work, slug)
+        shutil.copytree(exercise_dir, copy)
+        before = tool_links(check(binary, [copy], specs)[0])
+        for n, (file, line) in enumerate(sorted({(f, l) for _, f, l in expected_links}), 17):
+            path = os.path.join(copy, file)
+            original = open(path).read()
+            lines = original.split("\n")
+            lines[line - 1] = re.sub(head[0], head[1].format(n=n), lines[line - 1], count=1)
+            open(path, "w").write("\n".join(lines))
+            after = tool_links(check(binary, [copy], specs)[0])
+            open(path, "w").write(original)
+            mine = {link for link in before if (link[1], link[2]) == (file, line)}
+            total += len(mine)
+            kept += len(mine & after)
+    return kept, total
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     tracks = args[0]
@@ -138,6 +168,12 @@ def main():
             for file, head, lost, gained in failures:
                 print(f"  {language} {slug}: deleting {file}:{head} also lost {lost}, gained {gained}")
         print(f"{language}: deletion check: {tried - failed}/{tried} deletions changed only their own links")
+        kept = total = 0
+        for slug, links in expected.items():
+            k, t = rename_check(binary, tracks, language, slug, links)
+            kept += k
+            total += t
+        print(f"{language}: rename check: {kept}/{total} links kept when their test is renamed 'case N'")
 
 
 if __name__ == "__main__":
