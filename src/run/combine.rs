@@ -19,7 +19,7 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
     if first.is_none() {
         return Ok(Run::missing());
     }
-    if dialect::detect(start) {
+    if dialect::detect(start) || dialect::opens_with_message(start) {
         let tests = dialect::parse(content).map_err(|e| e.to_string())?;
         return Ok(dialect::run(tests));
     }

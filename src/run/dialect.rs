@@ -32,6 +32,25 @@ pub fn detect(content: &[u8]) -> bool {
     detect_in(content).unwrap_or(false)
 }
 
+/// Whether the first line of `content` that is not blank is a message of this dialect: results
+/// of a run whose only message is an error outside any test (a test file that did not load).
+pub fn opens_with_message(content: &[u8]) -> bool {
+    content
+        .split(|b| *b == b'\n')
+        .find(|line| !line.iter().all(u8::is_ascii_whitespace))
+        .is_some_and(|line| {
+            [
+                "<ERROR::>",
+                "<FAILED::>",
+                "<PASSED::>",
+                "<COMPLETEDIN::>",
+                "<LOG",
+            ]
+            .iter()
+            .any(|tag| line.starts_with(tag.as_bytes()))
+        })
+}
+
 /// Like [`detect`], reading `log` as a stream (a line at a time, bounded memory).
 pub fn detect_in(log: impl Read) -> std::io::Result<bool> {
     let mut reader = BufReader::with_capacity(64 * 1024, log);
