@@ -9,8 +9,7 @@ pub const MAX_OUTPUT_CHARS: usize = 500;
 /// Longest top-level `message`, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 65_535;
 
-pub const OUTPUT_TRUNCATED: &str =
-    "\n\n[Output was truncated. Please limit your output to 500 characters.]";
+pub const OUTPUT_TRUNCATED: &str = "\n\n[Output was truncated. Please limit to 500 chars]";
 pub const MESSAGE_TRUNCATED: &str = "\n\n[Message was truncated.]";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
