@@ -10,6 +10,8 @@
 //!
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -107,7 +109,7 @@ fn deleting_a_test_leaves_only_its_case_missing() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/canonical/renamed_test_linked_by_its_data");
     let work = tempfile::tempdir().unwrap();
-    copy_dir(&dir, work.path());
+    common::copy_tree(&dir, work.path());
     let links = |work: &Path| -> Vec<(String, Vec<u64>)> {
         let report = work.join("report.json");
         check(work, &["--report", report.to_str().unwrap()]);
@@ -148,19 +150,6 @@ fn deleting_a_test_leaves_only_its_case_missing() {
             assert!(now.is_empty(), "{uuid} should be missing: {now:?}");
         } else {
             assert_eq!(was, now, "{uuid} changed");
-        }
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            fs::create_dir_all(&target).unwrap();
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
         }
     }
 }

@@ -32,7 +32,7 @@ fn the_ruby_runner_gives_the_expected_results_json() {
     for case in cases {
         let work = tempfile::tempdir().unwrap();
         let solution = work.path().join("solution");
-        copy_dir(&case.join("solution"), &solution);
+        common::copy_tree(&case.join("solution"), &solution);
         let output = work.path().join("output");
         let run = Command::new(common::root().join("runners/ruby/bin/run.sh"))
             .args([
@@ -85,17 +85,4 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
         .collect();
     names.sort();
     names
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
