@@ -1,6 +1,7 @@
 //! JUnit XML results, as `pytest --junitxml` and minitest-reporters' JUnit reporter write
 //! them: one `<testcase>` per test (or per subtest report), failures and errors as child
-//! elements whose text is the framework's message and traceback. A skipped test passes.
+//! elements with the framework's message as their `message` attribute and the traceback as
+//! their text. A skipped test passes.
 
 use crate::run::model::{Run, RunTest};
 use crate::run::results::Status;
@@ -39,8 +40,15 @@ pub fn parse(content: &[u8]) -> Result<Run, String> {
                 .filter_map(|d| d.text())
                 .collect();
             let body = body.trim();
-            let message = if body.is_empty() {
-                child.attribute("message").unwrap_or("").trim()
+            let attribute = child.attribute("message").unwrap_or("").trim();
+            // The `message` attribute is the framework's own words for the failure (pytest's
+            // `AssertionError: 'a' != 'b'`, Minitest's `Expected: … Actual: …`), what a student
+            // reads first; the body is the reporter's traceback. A testcase that is no test
+            // (pytest's collection error, classname "") has a generic attribute: its body says
+            // what went wrong.
+            let is_test = case.attribute("classname").is_some_and(|c| !c.is_empty());
+            let message = if (is_test && !attribute.is_empty()) || body.is_empty() {
+                untruncated(attribute, body)
             } else {
                 body
             };
@@ -66,6 +74,16 @@ pub fn parse(content: &[u8]) -> Result<Run, String> {
         message: None,
         complete: true,
     })
+}
+
+/// A `message` attribute cut short with `...` (minitest-reporters keeps the first line,
+/// `Expected: 3...`) is the body from where that first line starts (`Expected: 3\n  Actual:
+/// 2`), without the reporter's heading before it.
+fn untruncated<'a>(attribute: &'a str, body: &'a str) -> &'a str {
+    match attribute.strip_suffix("...") {
+        Some(start) if !start.is_empty() => body.find(start).map_or(attribute, |at| &body[at..]),
+        _ => attribute,
+    }
 }
 
 /// The testcases of a JUnit document cut short: every `<testcase>` element that is whole.
@@ -103,7 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn failures_and_errors_become_statuses_with_messages_and_skips_pass() {
+    fn failures_and_errors_become_statuses_with_their_message_attributes_and_skips_pass() {
         let xml = br#"<?xml version="1.0"?>
 <testsuites><testsuite name="pytest">
   <testcase classname="m.KettleTest" name="test_ok"/>
@@ -112,6 +130,11 @@ mod tests {
     <failure message="AssertionError: 2">second</failure>
   </testcase>
   <testcase classname="m.KettleTest" name="test_err"><error message="boom"/></testcase>
+  <testcase classname="m.KettleTest" name="test_bare"><failure>only a body</failure></testcase>
+  <testcase classname="Minitest::Result" name="test_cut"><failure message="Expected: 3...">Failure:
+test_cut(Minitest::Result) [t.rb:4]:
+Expected: 3
+  Actual: 2</failure></testcase>
   <testcase classname="m.KettleTest" name="test_skip"><skipped message="later"/></testcase>
 </testsuite></testsuites>"#;
         let run = parse(xml).unwrap();
@@ -127,9 +150,11 @@ mod tests {
                 (
                     "test_two_subtests",
                     Status::Fail,
-                    Some("first & traceback\n\nsecond")
+                    Some("AssertionError: 1\n\nAssertionError: 2")
                 ),
                 ("test_err", Status::Error, Some("boom")),
+                ("test_bare", Status::Fail, Some("only a body")),
+                ("test_cut", Status::Fail, Some("Expected: 3\n  Actual: 2")),
                 ("test_skip", Status::Pass, None),
             ]
         );
