@@ -49,4 +49,5 @@ touch results.log
 
 "$helper" --log-to-json output:output.json --combine results.log:metadata.json:output.json || exit 2
 mkdir -p "$output"
-cp results.log "$output/results.json"
+# Paths as the student knows them: relative to the solution, not to this run's copy.
+sed "s#$work/##g" results.log > "$output/results.json"

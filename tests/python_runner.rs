@@ -1,0 +1,92 @@
+//! runners/python end to end: `bin/run.sh <slug> <solution dir> <output dir>` with real pytest
+//! on the exercises of `fixtures/python_runner/<case>/solution`. A run whose results.json
+//! depends only on the project is compared with `expected_results.json` (`BLESS=1`
+//! re-blesses); an import error's message quotes pytest's and Python's own files, so that
+//! case is checked for what it must say.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+fn run(case: &str) -> (String, tempfile::TempDir) {
+    let work = tempfile::tempdir().unwrap();
+    let solution = work.path().join("solution");
+    let fixture = common::root().join("fixtures/python_runner").join(case);
+    common::copy_tree(&fixture.join("solution"), &solution);
+    let output = work.path().join("output");
+    let run = Command::new(common::root().join("runners/python/bin/run.sh"))
+        .args([
+            "exercise",
+            solution.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ])
+        .env(
+            "EXERCISM_TEST_HELPER",
+            env!("CARGO_BIN_EXE_exercism_test_helper"),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{case}: run.sh failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    // The solution dir is only read.
+    assert!(
+        !solution.join("metadata.json").exists(),
+        "{case} wrote into the solution"
+    );
+    (
+        fs::read_to_string(output.join("results.json")).unwrap(),
+        work,
+    )
+}
+
+fn have_pytest() -> bool {
+    common::have_command(
+        &["python3", "-m", "pytest", "--version"],
+        "pytest",
+        "pip install pytest",
+    )
+}
+
+#[test]
+fn passes_failures_task_ids_and_output_match_the_snapshot() {
+    if !have_pytest() {
+        return;
+    }
+    let (produced, work) = run("pass_fail_and_output");
+    let expected_path =
+        common::root().join("fixtures/python_runner/pass_fail_and_output/expected_results.json");
+    if std::env::var_os("BLESS").is_some() {
+        fs::write(&expected_path, &produced).unwrap();
+    }
+    let expected = fs::read_to_string(&expected_path).unwrap();
+    assert_eq!(
+        produced,
+        expected,
+        "{}",
+        similar::TextDiff::from_lines(&expected, &produced).unified_diff()
+    );
+    assert!(!produced.contains(work.path().to_str().unwrap()));
+}
+
+#[test]
+fn a_solution_that_does_not_import_is_an_error_naming_what_is_missing() {
+    if !have_pytest() {
+        return;
+    }
+    let (produced, work) = run("import_error_in_solution");
+    let results: serde_json::Value = serde_json::from_str(&produced).unwrap();
+    assert_eq!(results["status"], "error", "{produced}");
+    assert_eq!(results["tests"], serde_json::json!([]));
+    let message = results["message"].as_str().unwrap();
+    assert!(
+        message.contains("cannot import name 'hello' from 'greeter' (greeter.py)"),
+        "{message}"
+    );
+    let work_path: &Path = work.path();
+    assert!(!message.contains(work_path.to_str().unwrap()), "{message}");
+}
