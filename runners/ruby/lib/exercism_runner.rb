@@ -3,7 +3,8 @@
 # line-based message dialect exercism_test_helper reads (`--combine`), to the file named by
 # EXERCISM_RESULTS. Test names are the ones --transform's appended code registered, so
 # results join the metadata by name.
-require 'minitest'
+# The test files need not require minitest/autorun themselves (the track's runner loads it).
+require 'minitest/autorun'
 
 module Kernel
   # The Ruby track's documented way to print while a test runs: it goes to the test's output.
@@ -24,11 +25,35 @@ module ExercismRunner
   end
 
   # A test file that does not load (a syntax error, a missing constant) runs no test: the
-  # error, outside any test, tells --combine why, as status error.
+  # error, outside any test, tells --combine why, as status error, worded as the Ruby track's
+  # runner words it (`Line 3: undefined local variable or method ... (NameError)`).
   def self.load_error(error)
-    # Paths as the student knows them: relative to the solution, not the runner's copy.
-    message = error.message.gsub("#{Dir.pwd}/", '')
-    line(results, 'ERROR', "#{message} (#{error.class})")
+    here = "#{Dir.pwd}/"
+    message = error.message.gsub(here, '')
+    text =
+      if error.is_a?(SyntaxError)
+        message.gsub(/^[^:\n]+\.rb:(\d+): /, 'Line \\1: ')
+      else
+        where = (error.backtrace_locations || [])
+                .find { |location| location.absolute_path.to_s.start_with?(here) }
+        place = where ? "Line #{where.lineno}: " : ''
+        "#{place}#{message.lines.first.to_s.chomp} (#{error.class})"
+      end
+    line(results, 'ERROR', text)
+  end
+
+  # An error as the Ruby track's runner shows it: its class and message's first line, then
+  # the lines of the solution it passed through, innermost first.
+  def self.describe(error)
+    text = "#{error.class}: #{error.message.lines.first.to_s.chomp}"
+    here = "#{Dir.pwd}/"
+    mine = (error.backtrace_locations || [])
+           .select { |location| location.absolute_path.to_s.start_with?(here) }
+    # The solution's lines; the test's only when the error is in the test itself.
+    solution = mine.reject { |location| location.path.end_with?('_test.rb') }
+    lines = (solution.empty? ? mine : solution)
+            .map { |location| "    Line #{location.lineno}:in `#{location.label}'" }
+    lines.empty? ? text : "#{text}\n\nTraceback (most recent call first):\n#{lines.join("\n")}"
   end
 
   class Reporter < Minitest::AbstractReporter
@@ -42,8 +67,7 @@ module ExercismRunner
       case failure
       when nil then ExercismRunner.line(io, 'PASSED', 'Test passed')
       when Minitest::UnexpectedError
-        error = failure.error
-        ExercismRunner.line(io, 'ERROR', "#{error.class}: #{error.message}")
+        ExercismRunner.line(io, 'ERROR', ExercismRunner.describe(failure.error))
       else ExercismRunner.line(io, 'FAILED', failure.message)
       end
       ExercismRunner.line(io, 'COMPLETEDIN', format('%.2f', result.time * 1000))
