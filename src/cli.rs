@@ -16,7 +16,8 @@ use crate::source::{header, meta, mix, syntax, transform};
 
 const EXAMPLES: &str = "\
 Each step takes its paths joined by ':' (as the Elixir escript did) or as separate values.
-Steps given together run in this order: transform-mix, parse-meta, transform, log-to-json, combine.
+Steps given together run in this order: transform-mix, parse-meta, transform, log-to-json, combine,
+check-canonical.
 
 Examples:
   exercism_test_helper --parse-meta test/two_fer_test.exs:metadata.json
