@@ -54,12 +54,25 @@ fn have_pytest() -> bool {
 
 #[test]
 fn passes_failures_task_ids_and_output_match_the_snapshot() {
+    snapshot("pass_fail_and_output");
+}
+
+/// A subTest loop gives one result per variation and a summary, as the Python track's runner
+/// names them, each with the test's test_code and task id.
+#[test]
+fn subtests_give_one_result_per_variation_and_a_summary() {
+    snapshot("subtests_one_result_per_variation");
+}
+
+fn snapshot(case: &str) {
     if !have_pytest() {
         return;
     }
-    let (produced, work) = run("pass_fail_and_output");
-    let expected_path =
-        common::root().join("fixtures/python_runner/pass_fail_and_output/expected_results.json");
+    let (produced, work) = run(case);
+    let expected_path = common::root()
+        .join("fixtures/python_runner")
+        .join(case)
+        .join("expected_results.json");
     if std::env::var_os("BLESS").is_some() {
         fs::write(&expected_path, &produced).unwrap();
     }

@@ -111,6 +111,13 @@ impl<'a> Join<'a> {
         }
     }
 
+    /// The test named exactly `name`, if one is.
+    fn exact_index(&self, name: &str) -> Option<usize> {
+        self.exact
+            .get(name)
+            .and_then(|queue| queue.front().copied())
+    }
+
     fn find(&mut self, test: &RunTest, outputs: &Printed) -> Option<usize> {
         match &test.classname {
             Some(classname) if !self.by_method.is_empty() => {
@@ -231,6 +238,18 @@ fn stopped_message(started: &[(usize, String)]) -> String {
     message
 }
 
+/// The ending of a part that sums a test's variations up (Exercism's Python runner's `~`).
+const PART_SUMMARY: &str = "~";
+
+/// The test a result is a part of, by name: `<name> [<variation>]` or `<name>~`.
+fn part_of(name: &str) -> Option<&str> {
+    if let Some(base) = name.strip_suffix(PART_SUMMARY) {
+        return Some(base);
+    }
+    let base = name.strip_suffix(']')?;
+    base.rfind(" [").map(|at| &base[..at])
+}
+
 /// The combined results, and the names of the tests that had no metadata.
 pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Vec<String>) {
     let outputs = &Printed::new(outputs);
@@ -239,6 +258,15 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
     let mut joined: HashMap<usize, usize> = HashMap::new();
     let mut placed: Vec<(Option<usize>, RunTest)> = Vec::new();
     for test in run.tests {
+        // A part of a test (a subtest's variation, `<name> [variation #1]`, or its summary,
+        // `<name>~`) is a result of its own, with the test's metadata.
+        if test.classname.is_none()
+            && join.exact_index(&test.name).is_none()
+            && let Some(i) = part_of(&test.name).and_then(|base| join.exact_index(base))
+        {
+            placed.push((Some(i), test));
+            continue;
+        }
         let meta = join.find(&test, outputs);
         // A generated test matched by a template keeps its own runtime name.
         let merge_into = meta.filter(|i| metadata.tests[*i].name_parts.is_none());
@@ -319,7 +347,16 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         .map(|(meta, test)| {
             let meta = meta.map(|i| &metadata.tests[i]);
             // The header printed the name the framework reports; results.json shows the name.
+            let part = meta.filter(|m| {
+                m.reported_name() != test.name && part_of(&test.name) == Some(m.reported_name())
+            });
             let (name, reported) = match meta {
+                // A part keeps its own name; its output is the test's, on its summary.
+                Some(m) if part.is_some() => {
+                    let summary = test.name.ends_with(PART_SUMMARY);
+                    let reported = if summary { m.reported_name() } else { "" };
+                    (test.name.clone(), reported.to_string())
+                }
                 Some(m) if m.name_parts.is_none() => {
                     (m.name.clone(), m.reported_name().to_string())
                 }
@@ -328,7 +365,9 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
             if meta.is_none() {
                 unknown.push(name.clone());
             }
-            let output = outputs.get(&header_name(&reported)).map(str::to_string);
+            let output = (!reported.is_empty())
+                .then(|| outputs.get(&header_name(&reported)).map(str::to_string))
+                .flatten();
             TestResult::new(
                 name,
                 test.status,
@@ -345,6 +384,17 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variations_and_summaries_are_parts_of_their_test() {
+        assert_eq!(
+            part_of("Doubler > doubles [variation #1]"),
+            Some("Doubler > doubles")
+        );
+        assert_eq!(part_of("Doubler > doubles~"), Some("Doubler > doubles"));
+        assert_eq!(part_of("Doubler > doubles"), None);
+        assert_eq!(part_of("test adds [1]"), Some("test adds"));
+    }
     use crate::source::meta::TestMeta;
 
     fn meta(name: &str, parts: Option<&[&str]>) -> TestMeta {

@@ -12,6 +12,7 @@ if [ $# -lt 3 ]; then
 fi
 input=${2%/}
 output=${3%/}
+here=$(cd "$(dirname "$0")/.." && pwd)
 helper=${EXERCISM_TEST_HELPER:-exercism_test_helper}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -39,11 +40,13 @@ done
 
 # -s lets the tests' prints (and headers) through to stdout; without the terminal reporter,
 # stdout holds only what the tests print. pytest exits 1 when a test fails: that is a result.
-timeout "${RUNNER_TIMEOUT:-18}" python3 -m pytest -s -p no:terminal -p no:cacheprovider \
-  --junitxml=results.xml "${tests[@]}" > output 2> errors
-[ -f results.xml ] || : > results.xml
+# The plugin writes the results in the line dialect (one per subTest variation).
+EXERCISM_RESULTS="$work/results.log" PYTHONPATH="$here/lib${PYTHONPATH:+:$PYTHONPATH}" \
+  timeout "${RUNNER_TIMEOUT:-18}" python3 -m pytest -s -p no:terminal -p no:cacheprovider \
+  -p exercism_plugin "${tests[@]}" > output 2> errors
+touch results.log
 
-"$helper" --log-to-json output:output.json --combine results.xml:metadata.json:output.json || exit 2
+"$helper" --log-to-json output:output.json --combine results.log:metadata.json:output.json || exit 2
 mkdir -p "$output"
 # Paths as the student knows them: relative to the solution, not to this run's copy.
-sed "s#$work/##g" results.xml > "$output/results.json"
+sed "s#$work/##g" results.log > "$output/results.json"
