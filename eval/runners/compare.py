@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Compares runners/<language>/bin/run.sh with an upstream runner's smoke suite, case by case:
+top-level status, test names, each test's status, and messages, against the suite's own
+expected results. The suites are not part of this project: pass a checkout's folder.
+
+usage: python3 eval/runners/compare.py ruby path/to/ruby-test-runner/tests runners/ruby/bin/run.sh
+       python3 eval/runners/compare.py python path/to/python-test-runner/test runners/python/bin/run.sh
+
+EXERCISM_TEST_HELPER defaults to target/release/exercism_test_helper.
+"""
+import json, os, subprocess, sys, tempfile
+lang, root, runner = sys.argv[1], sys.argv[2], sys.argv[3]
+cases = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)) and os.path.exists(os.path.join(root, d, 'expected_results.json' if lang=='ruby' else 'results.json')))
+root_dir = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+env = dict(os.environ)
+env.setdefault('EXERCISM_TEST_HELPER', os.path.join(root_dir, 'target/release/exercism_test_helper'))
+tot = {'status':0,'names':0,'statuses':0,'messages':0,'n':0}
+for c in cases:
+    exp = json.load(open(os.path.join(root, c, 'expected_results.json' if lang=='ruby' else 'results.json')))
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([runner, c, os.path.join(root, c), out], env=env, capture_output=True)
+        try: got = json.load(open(os.path.join(out, 'results.json')))
+        except Exception as e: got = {'status': 'none', 'tests': []}
+    et = exp.get('tests') or []; gt = got.get('tests') or []
+    s_ok = exp['status'] == got['status']
+    en = sorted(t['name'] for t in et); gn = sorted(t['name'] for t in gt)
+    n_ok = en == gn
+    es = {t['name']: t['status'] for t in et}; gs = {t['name']: t['status'] for t in gt}
+    st_ok = es == gs
+    em = {t['name']: (t.get('message') or '').strip() for t in et}; gm = {t['name']: (t.get('message') or '').strip() for t in gt}
+    m_ok = em == gm and (exp.get('message') or '').strip() == (got.get('message') or '').strip()
+    tot['n'] += 1; tot['status'] += s_ok; tot['names'] += n_ok; tot['statuses'] += st_ok; tot['messages'] += m_ok
+    print(f"{c}: status {'=' if s_ok else '≠ '+exp['status']+'/'+got['status']}, names {'=' if n_ok else '≠'}, statuses {'=' if st_ok else '≠'}, messages {'=' if m_ok else '≠'}")
+print(tot)
