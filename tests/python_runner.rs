@@ -16,6 +16,8 @@ fn run(case: &str) -> (String, tempfile::TempDir) {
     let fixture = common::root().join("fixtures/python_runner").join(case);
     common::copy_tree(&fixture.join("solution"), &solution);
     let output = work.path().join("output");
+    // A case may bound the run more tightly than the 18 s default (a test that never ends).
+    let timeout = fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
     let run = Command::new(common::root().join("runners/python/bin/run.sh"))
         .args([
             "exercise",
@@ -26,6 +28,7 @@ fn run(case: &str) -> (String, tempfile::TempDir) {
             "EXERCISM_TEST_HELPER",
             env!("CARGO_BIN_EXE_exercism_test_helper"),
         )
+        .env("RUNNER_TIMEOUT", timeout.trim())
         .output()
         .unwrap();
     assert!(
@@ -62,6 +65,39 @@ fn passes_failures_task_ids_and_output_match_the_snapshot() {
 #[test]
 fn subtests_give_one_result_per_variation_and_a_summary() {
     snapshot("subtests_one_result_per_variation");
+}
+
+/// Two test files run in one pytest, each test with its own output.
+#[test]
+fn several_test_files_each_print() {
+    snapshot("several_test_files_each_print");
+}
+
+/// A test stuck in a loop is stopped at the time limit and says so.
+#[test]
+fn a_run_killed_at_the_time_limit_names_the_test_that_did_not_finish() {
+    snapshot("killed_at_the_time_limit");
+}
+
+/// An empty solution, and a test file that does not parse: status error, saying why.
+#[test]
+fn an_empty_solution_or_a_broken_test_file_is_an_error() {
+    if !have_pytest() {
+        return;
+    }
+    for (case, says) in [
+        (
+            "empty_solution",
+            "cannot import name 'hello' from 'greeter'",
+        ),
+        ("syntax_error_in_test_file", "SyntaxError"),
+    ] {
+        let (produced, _work) = run(case);
+        let results: serde_json::Value = serde_json::from_str(&produced).unwrap();
+        assert_eq!(results["status"], "error", "{case}: {produced}");
+        let message = results["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{case}: {message}");
+    }
 }
 
 fn snapshot(case: &str) {
