@@ -338,6 +338,21 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         let message = (!why.is_empty()).then(|| why.join("\n\n")).or(run.message);
         return (Results::new(Vec::new(), message), Vec::new());
     }
+    // A test with parts (variations and a summary) is shown as its parts alone.
+    let is_part = |meta: Option<usize>, test: &RunTest| {
+        meta.is_some_and(|i| {
+            let reported = metadata.tests[i].reported_name();
+            reported != test.name && part_of(&test.name) == Some(reported)
+        })
+    };
+    let with_parts: std::collections::HashSet<usize> = placed
+        .iter()
+        .filter(|(meta, test)| is_part(*meta, test))
+        .filter_map(|(meta, _)| *meta)
+        .collect();
+    placed.retain(|(meta, test)| {
+        !meta.is_some_and(|i| with_parts.contains(&i)) || is_part(*meta, test)
+    });
     // Source order; tests without metadata keep their run order, after the others.
     placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
 

@@ -46,7 +46,11 @@ _items = {}
 
 
 def pytest_runtest_logstart(nodeid, location):
+    # Announced when it starts, so that a run killed at the time limit names the test that
+    # was running.
     _variations[nodeid] = []
+    item = _items.get(nodeid)
+    _write("IT", _name(item) if item is not None else nodeid)
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -65,7 +69,9 @@ def pytest_runtest_logreport(report):
     name = _name(item) if item is not None else report.nodeid
     context = getattr(report, "context", None)
     if context is not None and report.when == "call":
-        # One variation of a subTest loop.
+        # One variation of a subTest loop: the test itself is shown as its variations.
+        if not _variations[report.nodeid]:
+            _write("COMPLETEDIN", "0")
         variation = context.msg if context.msg is not None else ", ".join(
             "%s=%s" % pair for pair in sorted(context.kwargs.items())
         )
@@ -78,7 +84,6 @@ def pytest_runtest_logreport(report):
         _write("COMPLETEDIN", "0")
         return
     if report.when == "setup" and report.failed:
-        _write("IT", name)
         _write("ERROR", _message(report))
         _write("COMPLETEDIN", "0")
     elif report.when == "call":
@@ -87,10 +92,8 @@ def pytest_runtest_logreport(report):
             _write("IT", name + "~")
             failed = report.failed or any(variations)
             _write("FAILED" if failed else "PASSED", SUMMARY_FAILED if failed else "Test passed")
+        elif report.failed:
+            _write("FAILED", _message(report))
         else:
-            _write("IT", name)
-            if report.failed:
-                _write("FAILED", _message(report))
-            else:
-                _write("PASSED", "Test passed")
+            _write("PASSED", "Test passed")
         _write("COMPLETEDIN", "0")
