@@ -61,7 +61,21 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_collectreport(report):
     # A test module that does not import: an error outside any test, so no test ran.
     if report.failed:
-        _write("ERROR", report.longreprtext)
+        _write("ERROR", _collection_error(report.longreprtext))
+
+
+def _collection_error(text):
+    """An import error as the Python track's runner shows it: the exception's own lines
+    (the `E   ` lines of pytest's report), where the track's test files put their hints
+    (`MISSING FUNCTION --> …`); any other error as pytest reports it."""
+    if "ImportError while importing test module" not in text:
+        return text
+    lines = text.rstrip("\n").split("\n")
+    last = len(lines)
+    while last > 0 and lines[last - 1].startswith("E "):
+        last -= 1
+    error = [line[4:] if line.startswith("E   ") else line[2:] for line in lines[last:]]
+    return "\n".join(error) if error else text
 
 
 def pytest_runtest_logreport(report):
