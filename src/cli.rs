@@ -78,6 +78,11 @@ struct Cli {
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "github"])]
     format: String,
 
+    /// --log-to-json keeps the line break that ends each test's output (the Ruby track's
+    /// runner shows output so; the escript dropped it)
+    #[arg(long)]
+    keep_final_newline: bool,
+
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,
@@ -144,6 +149,7 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         }
     };
     let language = matches.get_one::<String>("language").map(String::as_str);
+    let keep_final_newline = matches.get_flag("keep_final_newline");
     let marker = match matches.get_one::<String>("header").map(String::as_str) {
         Some("it") => transform::Marker::It,
         _ => transform::Marker::TestStarted,
@@ -153,7 +159,7 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             Step::TransformMix(input, output) => transform_mix(&input, &output)?,
             Step::ParseMeta(input, output) => parse_meta(&input, &output, language)?,
             Step::Transform(input, output) => transform(&input, &output, language, marker)?,
-            Step::LogToJson(input, output) => log_to_json(&input, &output)?,
+            Step::LogToJson(input, output) => log_to_json(&input, &output, keep_final_newline)?,
             Step::Combine(results, metadata, output) => combine(&results, &metadata, &output)?,
         }
     }
@@ -465,14 +471,14 @@ fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
 
 /// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
 /// `<IT::>`/`<DESCRIBE::>` lines.
-fn log_to_json(input: &Path, output: &Path) -> Result<(), Error> {
+fn log_to_json(input: &Path, output: &Path, keep_final_newline: bool) -> Result<(), Error> {
     let read = |e: std::io::Error| Error::io(input, "read", &e);
     let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
     let log = std::io::BufReader::new(files::open(input)?);
     let outputs = if is_dialect {
         dialect::outputs(&dialect::parse(log).map_err(read)?)
     } else {
-        log::split(log, header::MARKER).map_err(read)?
+        log::split_with(log, header::MARKER, keep_final_newline).map_err(read)?
     };
     files::write(output, &to_json(&outputs))
 }

@@ -137,7 +137,17 @@ impl Splitter<'_> {
 }
 
 /// Splits `log` at every occurrence of `marker` (a header, anywhere in a line).
-pub fn split(mut log: impl Read, marker: &str) -> std::io::Result<Outputs> {
+pub fn split(log: impl Read, marker: &str) -> std::io::Result<Outputs> {
+    split_with(log, marker, false)
+}
+
+/// Like [`split`]; with `keep_final_newline`, an output keeps the line break that ends it
+/// (the Ruby track's runner shows `puts` output so, the escript dropped it).
+pub fn split_with(
+    mut log: impl Read,
+    marker: &str,
+    keep_final_newline: bool,
+) -> std::io::Result<Outputs> {
     let marker = marker.as_bytes();
     let mut splitter = Splitter {
         marker: memmem::Finder::new(marker),
@@ -167,7 +177,7 @@ pub fn split(mut log: impl Read, marker: &str) -> std::io::Result<Outputs> {
         let name = splitter.name.take().unwrap_or_default();
         splitter.start(name);
     }
-    Ok(finish(splitter.entries))
+    Ok(finish(splitter.entries, keep_final_newline))
 }
 
 /// Consumes what it can of `window`; returns how many trailing bytes must wait for more input
@@ -202,13 +212,13 @@ fn process(splitter: &mut Splitter, window: &[u8], last: bool) -> usize {
 
 /// Turns raw entries into text: invalid UTF-8 replaced, `\r\n` read as a line break, and the
 /// line break that ends the last line dropped.
-fn finish(entries: Vec<Entry>) -> Outputs {
+fn finish(entries: Vec<Entry>, keep_final_newline: bool) -> Outputs {
     let entries = entries
         .into_iter()
         .map(|entry| {
             let name = String::from_utf8_lossy(&entry.name).into_owned();
             let mut output = String::from_utf8_lossy(&entry.output).replace("\r\n", "\n");
-            if output.ends_with('\n') {
+            if !keep_final_newline && output.ends_with('\n') {
                 output.pop();
             }
             (name, output)
@@ -221,6 +231,14 @@ fn finish(entries: Vec<Entry>) -> Outputs {
 mod tests {
     use super::*;
     use crate::source::header::MARKER;
+
+    #[test]
+    fn the_final_line_break_is_kept_when_asked() {
+        let log = b"[test started] a\nline\n[test started] b\nlast\n";
+        let kept = split_with(&log[..], MARKER, true).unwrap().entries;
+        assert_eq!(kept, pairs(&[("a", "line\n"), ("b", "last\n")]));
+        assert_eq!(split_str(log), pairs(&[("a", "line"), ("b", "last")]));
+    }
 
     fn split_str(log: &[u8]) -> Vec<(String, String)> {
         split(log, MARKER).unwrap().entries

@@ -47,7 +47,8 @@ EXERCISM_RESULTS="$work/results.log" timeout "${RUNNER_TIMEOUT:-18}" \
     end' "${tests[@]}" > output 2> errors
 touch results.log
 
-"$helper" --log-to-json output:output.json --combine results.log:metadata.json:output.json || exit 2
+"$helper" --log-to-json output:output.json --keep-final-newline \
+  --combine results.log:metadata.json:output.json || exit 2
 mkdir -p "$output"
 # Paths as the student knows them: relative to the solution, not to this run's copy.
 sed "s#$work/##g" results.log > "$output/results.json"
