@@ -79,7 +79,8 @@ fn a_run_killed_at_the_time_limit_names_the_test_that_did_not_finish() {
     snapshot("killed_at_the_time_limit");
 }
 
-/// An empty solution, and a test file that does not parse: status error, saying why.
+/// An empty solution, a solution or a test file that does not parse: status error, saying
+/// why.
 #[test]
 fn an_empty_solution_or_a_broken_test_file_is_an_error() {
     if !have_pytest() {
@@ -91,6 +92,7 @@ fn an_empty_solution_or_a_broken_test_file_is_an_error() {
             "cannot import name 'hello' from 'greeter'",
         ),
         ("syntax_error_in_test_file", "SyntaxError"),
+        ("syntax_error_in_solution", "SyntaxError"),
     ] {
         let (produced, _work) = run(case);
         let results: serde_json::Value = serde_json::from_str(&produced).unwrap();
