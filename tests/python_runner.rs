@@ -8,42 +8,11 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 fn run(case: &str) -> (String, tempfile::TempDir) {
-    let work = tempfile::tempdir().unwrap();
-    let solution = work.path().join("solution");
-    let fixture = common::root().join("fixtures/python_runner").join(case);
-    common::copy_tree(&fixture.join("solution"), &solution);
-    let output = work.path().join("output");
-    // A case may bound the run more tightly than the 18 s default (a test that never ends).
-    let timeout = fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
-    let run = Command::new(common::root().join("runners/python/bin/run.sh"))
-        .args([
-            "exercise",
-            solution.to_str().unwrap(),
-            output.to_str().unwrap(),
-        ])
-        .env(
-            "EXERCISM_TEST_HELPER",
-            env!("CARGO_BIN_EXE_exercism_test_helper"),
-        )
-        .env("RUNNER_TIMEOUT", timeout.trim())
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{case}: run.sh failed: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    // The solution dir is only read.
-    assert!(
-        !solution.join("metadata.json").exists(),
-        "{case} wrote into the solution"
-    );
-    (
-        fs::read_to_string(output.join("results.json")).unwrap(),
-        work,
+    common::run_runner(
+        "python",
+        &common::root().join("fixtures/python_runner").join(case),
     )
 }
 

@@ -137,12 +137,7 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
 /// the first one's names.
 #[test]
 fn several_test_files_in_one_process_each_announce_their_tests() {
-    let install = "apt-get install -y ruby ruby-minitest";
-    if !common::have_command(
-        &["ruby", "-e", "require 'minitest'"],
-        "ruby with minitest",
-        install,
-    ) {
+    if !common::have_minitest() {
         return;
     }
     let work = tempfile::tempdir().unwrap();

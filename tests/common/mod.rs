@@ -117,3 +117,60 @@ pub fn finish(dir: &Path, results: &str) {
         &["--log-to-json", "output:output.json", "--combine", &combine],
     );
 }
+
+/// Whether Ruby with Minitest is here (see [`have`]).
+pub fn have_minitest() -> bool {
+    have_command(
+        &["ruby", "-e", "require 'minitest'"],
+        "ruby with minitest",
+        "apt-get install -y ruby ruby-minitest",
+    )
+}
+
+/// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/` (bounded by the
+/// seconds in its `runner_timeout`, if it has one), and checks that it exits 0 and writes
+/// nothing into the solution. Gives results.json's text and the work dir (`solution/`,
+/// `output/`), kept alive for the caller.
+pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir) {
+    let work = tempfile::tempdir().unwrap();
+    let solution = work.path().join("solution");
+    copy_tree(&fixture.join("solution"), &solution);
+    let output = work.path().join("output");
+    // A case may bound the run more tightly than the 18 s default (a test that never ends).
+    let timeout = std::fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
+    let run = Command::new(root().join("runners").join(language).join("bin/run.sh"))
+        .args([
+            "exercise",
+            solution.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ])
+        .env(
+            "EXERCISM_TEST_HELPER",
+            env!("CARGO_BIN_EXE_exercism_test_helper"),
+        )
+        .env("RUNNER_TIMEOUT", timeout.trim())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}: run.sh failed: {}",
+        fixture.display(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let listing = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        listing(&solution),
+        listing(&fixture.join("solution")),
+        "{} wrote into the solution",
+        fixture.display()
+    );
+    let results = std::fs::read_to_string(output.join("results.json")).unwrap();
+    (results, work)
+}
