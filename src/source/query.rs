@@ -32,11 +32,13 @@
 //! whose field occurs late among many siblings is looked for once per earlier choice: 100,000
 //! stacked decorators take seconds (tree-sitter is slower still on such input).
 
-use std::collections::{HashMap, HashSet};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 use regex::bytes::Regex;
-use tree_sitter::{Language, Node};
+use tree_sitter::{Language, Node, TreeCursor};
 
 /// A compiled query.
 pub struct Query {
@@ -76,6 +78,57 @@ impl fmt::Display for QueryError {
 
 struct Pattern {
     root: Step,
+    /// A test the pattern's root must pass before it is tried, when its shape gives one.
+    gate: Option<Gate>,
+}
+
+/// What a node needs for a pattern rooted at it to have any chance: a child in `field`, of
+/// one of `kinds`, whose text passes `checks`. Taken from the pattern's first child step that
+/// is required, has a field, one alternative and a predicate (`target: (identifier) @_t
+/// (#eq? @_t "test")`), it rules out most nodes of a common kind (an Elixir `call`) with one
+/// comparison instead of a match attempt per pattern.
+struct Gate {
+    field: u16,
+    kinds: Vec<u16>,
+    checks: Vec<Check>,
+}
+
+impl Gate {
+    fn of(root: &Step) -> Option<Gate> {
+        let [root] = root.alternatives.as_slice() else {
+            return None;
+        };
+        root.children
+            .iter()
+            .find_map(|step| match (step.field, step.alternatives.as_slice()) {
+                (
+                    Some(field),
+                    [
+                        NodePattern {
+                            kind: Kind::Ids(kinds),
+                            checks,
+                            ..
+                        },
+                    ],
+                ) if !step.optional && !checks.is_empty() => Some(Gate {
+                    field,
+                    kinds: kinds.clone(),
+                    checks: checks.clone(),
+                }),
+                _ => None,
+            })
+    }
+
+    fn admits(&self, children: &[Child], source: &[u8]) -> bool {
+        children.iter().any(|(child, field)| {
+            *field == Some(self.field)
+                && self.kinds.contains(&child.kind_id())
+                && self
+                    .checks
+                    .iter()
+                    .all(|check| check.passes(&source[child.byte_range()]))
+        })
+    }
 }
 
 /// A child position of a pattern: one or more alternative node patterns.
@@ -155,7 +208,8 @@ impl Query {
                     "a predicate cannot test a capture inside a `?` child",
                 ));
             }
-            patterns.push(Pattern { root });
+            let gate = Gate::of(&root);
+            patterns.push(Pattern { root, gate });
         }
         let mut by_kind = vec![Vec::new(); language.node_kind_count()];
         let mut anywhere = Vec::new();
@@ -202,8 +256,78 @@ impl Query {
     ///
     /// One cursor walk visits every node once. A node that some pattern's root could match
     /// collects its children as the walk passes them, and is matched when the walk leaves
-    /// it; the matches are then put back in document order.
+    /// it; the matches are then put back in document order. A large file is walked on every
+    /// core: the subtrees under its widest node (the module of a 100k-test file) are shared
+    /// out by size, and the parts' matches put back in the same order.
     pub fn matches<'tree>(&self, root: Node<'tree>, source: &[u8]) -> Vec<Match<'tree>> {
+        let parts = if source.len() < PARALLEL_FROM_BYTES {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PARTS))
+        };
+        self.matches_in_parts(root, source, parts)
+    }
+
+    /// `matches`, walked in up to `parts` parts on as many threads.
+    fn matches_in_parts<'tree>(
+        &self,
+        root: Node<'tree>,
+        source: &[u8],
+        parts: usize,
+    ) -> Vec<Match<'tree>> {
+        let mut found = Vec::new();
+        match Split::of(root, parts) {
+            None => {
+                self.walk(root.walk(), 1, source, None, 0, &mut found);
+            }
+            Some(split) => std::thread::scope(|scope| {
+                let workers: Vec<_> = (1..split.starts.len())
+                    .map(|part| {
+                        let split = &split;
+                        scope.spawn(move || {
+                            let mut found = Vec::new();
+                            let mut cursor = split.wide.walk();
+                            cursor.goto_first_child();
+                            for _ in 0..split.starts[part] {
+                                cursor.goto_next_sibling();
+                            }
+                            let end = split.starts.get(part + 1).copied();
+                            let count = end.unwrap_or(split.wide.child_count() as usize)
+                                - split.starts[part];
+                            self.walk(cursor, count, source, None, part << PART_SHIFT, &mut found);
+                            found
+                        })
+                    })
+                    .collect();
+                self.walk(root.walk(), 1, source, Some(&split), 0, &mut found);
+                for worker in workers {
+                    match worker.join() {
+                        Ok(part) => found.extend(part),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                }
+            }),
+        }
+        // Matched on the way out, an ancestor came after its descendants. The sort is
+        // stable: one node's matches keep their pattern order.
+        found.sort_by_key(|(order, _)| *order);
+        found.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// Walks the subtrees of the node under `cursor` and its next `siblings - 1` siblings,
+    /// numbering their nodes in document order from `order`, and adds their matches to
+    /// `found` with their numbers; returns the next number. With a split, the walk leaves the
+    /// wide node's children from the second part on to other walks, and numbers what follows
+    /// them as the part after the last.
+    fn walk<'tree>(
+        &self,
+        mut cursor: TreeCursor<'tree>,
+        mut siblings: usize,
+        source: &[u8],
+        split: Option<&Split<'tree>>,
+        mut order: usize,
+        found: &mut Vec<(usize, Match<'tree>)>,
+    ) -> usize {
         /// A node on the walk's path from the root, with its children so far when it is a
         /// candidate for some pattern.
         struct Open<'tree> {
@@ -211,13 +335,15 @@ impl Query {
             order: usize,
             children: Option<Vec<Child<'tree>>>,
         }
-        let mut found: Vec<(usize, Match<'tree>)> = Vec::new();
         let mut candidates = Vec::new();
         let mut path: Vec<Open<'tree>> = Vec::new();
         let mut spare: Vec<Vec<Child<'tree>>> = Vec::new();
-        let matcher = Matcher { source };
-        let mut cursor = root.walk();
-        let mut order = 0;
+        let matcher = Matcher {
+            source,
+            cursor: RefCell::new(cursor.node().walk()),
+            list: RefCell::new(Vec::new()),
+            known: RefCell::new(Vec::new()),
+        };
         loop {
             let node = cursor.node();
             if let Some(Open {
@@ -253,22 +379,50 @@ impl Query {
                         candidates.sort_unstable();
                     }
                     for &index in &candidates {
+                        if let Some(gate) = &self.patterns[index].gate
+                            && !gate.admits(&children, source)
+                        {
+                            continue;
+                        }
                         self.match_at(&matcher, index, open.node, &children, |m| {
                             found.push((open.order, m))
                         });
                     }
+                    matcher.forget();
                     children.clear();
                     spare.push(children);
                 }
+                if path.is_empty() {
+                    // One of the subtrees to walk is done.
+                    siblings -= 1;
+                    if siblings > 0 && cursor.goto_next_sibling() {
+                        break;
+                    }
+                    return order;
+                }
                 if cursor.goto_next_sibling() {
-                    break;
+                    let Some(split) = split else { break };
+                    let Some(parent) = path.last_mut() else { break };
+                    if parent.node.id() != split.wide.id()
+                        || cursor.node().id() != split.handed_over
+                    {
+                        break;
+                    }
+                    // The rest of the wide node's children are other walks' parts: pass them
+                    // by (the wide node still needs them as children), then leave it.
+                    loop {
+                        if let Some(children) = &mut parent.children {
+                            children.push((cursor.node(), cursor.field_id().map(|f| f.get())));
+                        }
+                        if !cursor.goto_next_sibling() {
+                            break;
+                        }
+                    }
+                    cursor.goto_parent();
+                    order = split.starts.len() << PART_SHIFT;
+                    continue;
                 }
-                if !cursor.goto_parent() {
-                    // Matched on the way out, an ancestor came after its descendants. The
-                    // sort is stable: one node's matches keep their pattern order.
-                    found.sort_by_key(|(order, _)| *order);
-                    return found.into_iter().map(|(_, m)| m).collect();
-                }
+                cursor.goto_parent();
             }
         }
     }
@@ -277,18 +431,20 @@ impl Query {
     /// matches (the same captures) are reported once.
     fn match_at<'tree>(
         &self,
-        matcher: &Matcher,
+        matcher: &Matcher<'_, 'tree>,
         index: usize,
         node: Node<'tree>,
         children: &[Child<'tree>],
         mut report: impl FnMut(Match<'tree>),
     ) {
-        let mut seen: HashSet<Vec<(u32, usize)>> = HashSet::new();
+        // Ways are few (one, mostly): a list is cheaper than a set.
+        let mut seen: Vec<Vec<(u32, usize)>> = Vec::new();
         let mut bound = Vec::new();
         let root = &self.patterns[index].root;
         matcher.step_at(root, node, Some(children), &mut bound, &mut |bound| {
-            let key = bound.iter().map(|c| (c.index, c.node.id())).collect();
-            if seen.insert(key) {
+            let key: Vec<_> = bound.iter().map(|c| (c.index, c.node.id())).collect();
+            if !seen.contains(&key) {
+                seen.push(key);
                 report(Match {
                     pattern_index: index,
                     captures: bound.clone(),
@@ -351,8 +507,72 @@ fn collect_binders<'a>(step: &'a mut Step, capture: u32, out: &mut Vec<&'a mut V
     }
 }
 
-struct Matcher<'s> {
+/// Files smaller than this are walked on one thread: starting another costs more than it
+/// saves below about this size.
+const PARALLEL_FROM_BYTES: usize = 256 * 1024;
+/// The most parts a walk is split into.
+const MAX_PARTS: usize = 8;
+/// Node numbers of part `i` start at `i << PART_SHIFT`, so sorting by number puts the parts
+/// in document order.
+const PART_SHIFT: u32 = 40;
+
+/// How a walk is shared: the wide node whose children are split, and the index of the first
+/// child of each part (the first part, walked with the rest of the tree, starts at 0).
+struct Split<'tree> {
+    wide: Node<'tree>,
+    starts: Vec<usize>,
+    /// The id of the first child of the second part, where the main walk stops.
+    handed_over: usize,
+}
+
+impl<'tree> Split<'tree> {
+    /// The widest node along the path to the largest subtrees, when it has enough children
+    /// to share, with its children cut into `parts` runs of about equal size in bytes.
+    fn of(root: Node<'tree>, parts: usize) -> Option<Split<'tree>> {
+        const WIDE: u32 = 64;
+        if parts < 2 {
+            return None;
+        }
+        let mut node = root;
+        for _ in 0..32 {
+            if node.child_count() >= WIDE {
+                break;
+            }
+            let mut cursor = node.walk();
+            node = node
+                .children(&mut cursor)
+                .max_by_key(|child| child.byte_range().len())?;
+        }
+        if node.child_count() < WIDE {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let ends: Vec<usize> = node.children(&mut cursor).map(|c| c.end_byte()).collect();
+        let (first, total) = (node.start_byte(), node.end_byte() - node.start_byte());
+        let mut starts = vec![0];
+        for index in 1..ends.len() {
+            if starts.len() < parts && ends[index - 1] - first >= starts.len() * total / parts {
+                starts.push(index);
+            }
+        }
+        let handed_over = node.child(*starts.get(1)? as u32)?.id();
+        Some(Split {
+            wide: node,
+            starts,
+            handed_over,
+        })
+    }
+}
+
+struct Matcher<'s, 'tree> {
     source: &'s [u8],
+    /// One cursor, reset to each node whose children a nested step needs: making a cursor
+    /// allocates, and a test file has a few such nodes per test.
+    cursor: RefCell<TreeCursor<'tree>>,
+    /// Where children are listed before they are kept.
+    list: RefCell<Vec<Child<'tree>>>,
+    /// The children listed since the walk's last root, by node id.
+    known: RefCell<Vec<(usize, Rc<[Child<'tree>]>)>>,
 }
 
 type Bound<'tree> = Vec<Capture<'tree>>;
@@ -360,10 +580,40 @@ type Bound<'tree> = Vec<Capture<'tree>>;
 /// A child node and its field id.
 type Child<'tree> = (Node<'tree>, Option<u16>);
 
-impl Matcher<'_> {
+impl<'tree> Matcher<'_, 'tree> {
+    /// The children of a node below a pattern's root, listed once for all the patterns tried
+    /// at that root (three ExUnit `test` patterns look at the same `arguments`).
+    fn children_of(&self, node: Node<'tree>) -> Rc<[Child<'tree>]> {
+        if let Some((_, children)) = self.known.borrow().iter().find(|(id, _)| *id == node.id()) {
+            return children.clone();
+        }
+        let mut list = self.list.borrow_mut();
+        list.clear();
+        {
+            let mut cursor = self.cursor.borrow_mut();
+            cursor.reset(node);
+            if cursor.goto_first_child() {
+                loop {
+                    list.push((cursor.node(), cursor.field_id().map(|f| f.get())));
+                    if !cursor.goto_next_sibling() {
+                        break;
+                    }
+                }
+            }
+        }
+        let children: Rc<[Child<'tree>]> = Rc::from(list.as_slice());
+        self.known.borrow_mut().push((node.id(), children.clone()));
+        children
+    }
+
+    /// Forgets the children listed for the last root.
+    fn forget(&self) {
+        self.known.borrow_mut().clear();
+    }
+
     /// Matches `step` at `node`; calls `then` for each way it matches. Returns whether any
     /// call of `then` returned true.
-    fn step_at<'tree>(
+    fn step_at(
         &self,
         step: &Step,
         node: Node<'tree>,
@@ -383,7 +633,7 @@ impl Matcher<'_> {
         any
     }
 
-    fn node_at<'tree>(
+    fn node_at(
         &self,
         pattern: &NodePattern,
         node: Node<'tree>,
@@ -419,16 +669,7 @@ impl Matcher<'_> {
         } else if let Some(children) = children {
             self.children_from(pattern, 0, children, 0, None, bound, then)
         } else {
-            let mut cursor = node.walk();
-            let mut children = Vec::new();
-            if cursor.goto_first_child() {
-                loop {
-                    children.push((cursor.node(), cursor.field_id().map(|f| f.get())));
-                    if !cursor.goto_next_sibling() {
-                        break;
-                    }
-                }
-            }
+            let children = self.children_of(node);
             self.children_from(pattern, 0, &children, 0, None, bound, then)
         };
         bound.truncate(mark);
@@ -438,7 +679,7 @@ impl Matcher<'_> {
     /// Matches the steps from `step` on against the children from `from` on. `previous` is
     /// the index of the child the step before matched.
     #[allow(clippy::too_many_arguments)]
-    fn children_from<'tree>(
+    fn children_from(
         &self,
         pattern: &NodePattern,
         step: usize,
@@ -956,6 +1197,54 @@ mod tests {
         );
         let query = Query::new(&elixir(), "(keywords (pair))").unwrap();
         assert_eq!(query.matches(tree.root_node(), source.as_bytes()).len(), 1);
+    }
+
+    #[test]
+    fn a_walk_in_parts_finds_what_one_walk_finds_in_the_same_order() {
+        let mut source = String::from("defmodule M do\n  use ExUnit.Case\n");
+        for i in 0..300 {
+            source.push_str(&format!(
+                "  @tag task_id: {i}\n  test \"t{i}\" do\n    assert f({i}) == [{i}, \"x\"]\n  end\n"
+            ));
+            if i % 7 == 0 {
+                source.push_str(&format!(
+                    "  describe \"d{i}\" do\n    test \"in\" do\n    end\n  end\n"
+                ));
+            }
+        }
+        source.push_str("end\n\ndefmodule N do\n  test \"after\" do\n    assert 1\n  end\nend\n");
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&elixir()).unwrap();
+        let tree = parser.parse(&source, None).unwrap();
+        // Patterns at the wide node (the module's do_block) itself, with its first and last
+        // children, at its children, and deep inside them.
+        let query = Query::new(
+            &elixir(),
+            "(do_block . (_) @first (_) @last .) @scope\n\
+             (call target: (identifier) @t (#eq? @t \"test\") (arguments . (_) @name)) @test\n\
+             (unary_operator operand: (call target: (identifier) @tag (arguments (keywords))))\n\
+             (integer) @n",
+        )
+        .unwrap();
+        let root = tree.root_node();
+        let key = |found: Vec<Match>| -> Vec<(usize, Vec<(u32, usize)>)> {
+            found
+                .iter()
+                .map(|m| {
+                    let captures = m.captures.iter().map(|c| (c.index, c.node.id())).collect();
+                    (m.pattern_index, captures)
+                })
+                .collect()
+        };
+        let whole = key(query.matches_in_parts(root, source.as_bytes(), 1));
+        assert!(whole.len() > 1500, "{} matches", whole.len());
+        for parts in [2, 3, 7] {
+            let split = Split::of(root, parts).expect("the module is wide enough to split");
+            assert_eq!(split.starts.len(), parts);
+            assert_eq!(split.wide.kind(), "do_block");
+            let found = key(query.matches_in_parts(root, source.as_bytes(), parts));
+            assert!(found == whole, "{parts} parts differ from one walk");
+        }
     }
 
     #[test]
