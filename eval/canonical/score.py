@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Scores --check-canonical against the links labelled by hand in labels/<language>.tsv.
 
-usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion] [--held-out]
+usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion]
+                                      [--held-out | --sample NAME]
 
---held-out scores labels/held_out_<language>.tsv instead: a second sample, labelled after the
-rules were set and scored once, never tuned on.
+Samples (labels/README.md says how each was chosen and labelled):
+  (default)     labels/<language>.tsv: the first sample, which the linking rules were tuned on;
+  --held-out    labels/held_out_<language>.tsv: the second, scored once, then tuned on;
+  --sample NAME labels/NAME_<language>.tsv, e.g. --sample fresh: the third, labelled by
+                readers who never saw the tool, scored once and never tuned on.
 
 TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
 commits the labels name are in each file's header). BINARY defaults to
@@ -22,8 +26,14 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def label_file(language):
-    """labels/<language>.tsv, or with --held-out the held-out sample, never tuned on."""
-    name = f"held_out_{language}.tsv" if "--held-out" in sys.argv else f"{language}.tsv"
+    """labels/<language>.tsv, or the sample --held-out or --sample NAME names."""
+    argv = sys.argv
+    if "--sample" in argv and argv.index("--sample") + 1 < len(argv):
+        name = f"{argv[argv.index('--sample') + 1]}_{language}.tsv"
+    elif "--held-out" in argv:
+        name = f"held_out_{language}.tsv"
+    else:
+        name = f"{language}.tsv"
     return os.path.join(HERE, "labels", name)
 
 
@@ -132,13 +142,22 @@ def rename_check(binary, tracks, language, slug, expected_links):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__)
+        return
+    argv = sys.argv[1:]
+    sample = argv.index("--sample") + 1 if "--sample" in argv else -1
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and i != sample]
+    if not args or not os.path.isdir(args[0]):
+        sys.exit("usage: score.py TRACKS_DIR [BINARY] [--no-deletion] [--held-out | --sample NAME]"
+                 " (--help says more)")
     tracks = args[0]
     binary = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/exercism_test_helper")
     specs = os.path.join(tracks, "problem-specifications")
     for language in ["elixir", "ruby", "python"]:
         path = label_file(language)
         if not os.path.exists(path):
+            print(f"{language}: no labels at {os.path.relpath(path, ROOT)}")
             continue
         expected, uuids = labels(language)
         dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in expected]
