@@ -501,13 +501,14 @@ pub fn link(
     // (enough to tell) that is not `c`'s, and the test named after that case does not (two tests whose names
     // were swapped; not a test that reads a table every case's data is in).
     let contradicted = |c: usize, t: usize| {
-        (0..cases.len()).any(|b| {
-            b != c
-                && evidence[b][t].data >= ALL_DATA
-                && weights[b] >= DATA_ALONE
-                && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
-                && !has_own_test(b)
-        })
+        evidence[c][t].data < ALL_DATA
+            && (0..cases.len()).any(|b| {
+                b != c
+                    && evidence[b][t].data >= ALL_DATA
+                    && weights[b] >= DATA_ALONE
+                    && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
+                    && !has_own_test(b)
+            })
     };
     let mut links: Vec<Vec<usize>> = (0..cases.len())
         .map(|c| {
