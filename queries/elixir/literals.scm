@@ -2,7 +2,8 @@
 ; case is found in a test by its inputs and expected values spelled as Elixir spells them.
 ; Captures: @literal.text (a string's value: its content children decoded), @literal.words
 ; (text split at white space), @literal.symbol (an atom: its name), @literal.number,
-; @literal.true / .false / .nil / .empty (an empty collection), @literal.raises (the test
+; @literal.true / .false / .nil / .empty (an empty collection), @literal.date (a date or a
+; date and time written as its numbers), @literal.raises (the test
 ; expects an error), and @literal.call (the name of a function called); @binding.name with @binding.value (a name
 ; bound to a value outside the tests) and @binding.use (a use of such a name).
 
@@ -53,3 +54,8 @@
 
 ; -4: a negative number (its digits are a number of their own too).
 (unary_operator operator: "-" operand: [(integer) (float)]) @literal.number
+
+; {2011, 4, 25} and {{2011, 4, 25}, {22, 0, 0}}: a date, or a date and time, as Erlang writes
+; them; read as the ISO text canonical data gives ("2011-04-25", "2011-04-25T22:00:00").
+(tuple . (integer) . (integer) . (integer) .) @literal.date
+(tuple . (tuple) . (tuple) .) @literal.date

@@ -37,3 +37,12 @@
 
 ; -4: a negative number (its digits are a number of their own too).
 (unary_operator operator: "-" argument: [(integer) (float)]) @literal.number
+
+; datetime(2011, 4, 25, 22, 0) and date(2011, 4, 25): read as the ISO text canonical data
+; gives ("2011-04-25", "2011-04-25T22:00:00").
+(call
+  function: (identifier) @_f (#any-of? @_f "datetime" "date")
+  arguments: (argument_list) @literal.date)
+(call
+  function: (attribute attribute: (identifier) @_f (#any-of? @_f "datetime" "date"))
+  arguments: (argument_list) @literal.date)

@@ -35,3 +35,10 @@
 
 ; -4: a negative number (its digits are a number of their own too).
 (unary operator: "-" operand: [(integer) (float)]) @literal.number
+
+; Time.utc(2011, 4, 25, 22, 0, 0) and Date.new(2011, 4, 25): read as the ISO text canonical
+; data gives ("2011-04-25", "2011-04-25T22:00:00").
+(call
+  receiver: (constant) @_class (#any-of? @_class "Time" "Date" "DateTime")
+  method: (identifier) @_method (#any-of? @_method "new" "utc" "gm" "local" "mktime")
+  arguments: (argument_list) @literal.date)

@@ -111,6 +111,15 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     Some(number) => Literal::Number(number),
                     None => continue,
                 },
+                "literal.date" => {
+                    let Some((date, time)) = date_value(node, source) else {
+                        continue;
+                    };
+                    if let Some(time) = time {
+                        literals.push((at, Literal::Text(format!("{date}T{time}"))));
+                    }
+                    Literal::Text(date)
+                }
                 "literal.true" => Literal::True,
                 "literal.false" => Literal::False,
                 "literal.nil" => Literal::Nil,
@@ -175,6 +184,43 @@ fn push_content(
         at = escape.end_byte();
     }
     value.push_str(&String::from_utf8_lossy(&source[at..content.end_byte()]));
+}
+
+/// A date written as its numbers (Erlang's `{{2011, 4, 25}, {22, 0, 0}}`, Python's
+/// `datetime(2011, 4, 25, 22, 0)`): the integers among the node's children and theirs, in
+/// order, read as year, month, day and, when there are more, hour, minute and second. Gives
+/// the ISO text of the date, and of the date and time when the time is written: the
+/// spellings canonical data uses. None unless there are three to six integers that make a
+/// plausible date.
+fn date_value(node: Node, source: &[u8]) -> Option<(String, Option<String>)> {
+    let mut numbers = Vec::new();
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        let mut inner = child.walk();
+        let nested: Vec<Node> = child.named_children(&mut inner).collect();
+        for part in if nested.is_empty() {
+            vec![child]
+        } else {
+            nested
+        } {
+            let text = String::from_utf8_lossy(&source[part.byte_range()]);
+            numbers.push(number(&text)?.parse::<u32>().ok()?);
+        }
+    }
+    let [year, month, day, ..] = numbers[..] else {
+        return None;
+    };
+    let time = &numbers[3..];
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || time.len() > 3 {
+        return None;
+    }
+    let [hour, minute, second] = [0, 1, 2].map(|i| time.get(i).copied().unwrap_or(0));
+    if hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    let time = (!time.is_empty()).then(|| format!("{hour:02}:{minute:02}:{second:02}"));
+    Some((date, time))
 }
 
 /// A function's name as a property is compared with it: lower case, letters and digits only.
@@ -284,6 +330,37 @@ mod tests {
                 "{language}: {found:?}"
             );
         }
+    }
+
+    #[test]
+    fn dates_written_as_numbers_are_read_as_iso_text() {
+        for (language, source) in [
+            ("elixir", "assert f({{2011, 4, 25}, {22, 0, 5}}) == :ok\n"),
+            ("python", "assert f(datetime(2011, 4, 25, 22, 0, 5)) == 1\n"),
+            (
+                "ruby",
+                "assert_equal 1, f(Time.utc(2011, 4, 25, 22, 0, 5))\n",
+            ),
+        ] {
+            let found = literals(language, source);
+            for text in ["2011-04-25", "2011-04-25T22:00:05"] {
+                assert!(
+                    found.contains(&Literal::Text(text.into())),
+                    "{language} {text}: {found:?}"
+                );
+            }
+        }
+        // A date alone has no time; a tuple of numbers that is no date is no date.
+        let found = literals("elixir", "f({2013, 5, 13}, {0, 0, 0}, {2013, 13, 1})\n");
+        assert!(
+            found.contains(&Literal::Text("2013-05-13".into())),
+            "{found:?}"
+        );
+        let texts: Vec<_> = found
+            .iter()
+            .filter(|l| matches!(l, Literal::Text(_)))
+            .collect();
+        assert_eq!(texts.len(), 1, "{found:?}");
     }
 
     #[test]
