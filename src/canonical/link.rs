@@ -65,6 +65,9 @@ pub struct Evidence {
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
     pub fit: f64,
+    /// Some text of the case is in the test only in another letter case ("AABBBCCCC" in a
+    /// test of "aabbbcccc"): found, but less surely than a test that has it as written.
+    pub recased: bool,
 }
 
 impl Evidence {
@@ -89,6 +92,8 @@ struct Holdings {
     calls: HashSet<String>,
     /// Texts of several words, as their word stems in order.
     stems: HashSet<String>,
+    /// Texts in lower case, trimmed: to tell a text found only in another letter case.
+    folded: HashSet<String>,
 }
 
 impl Holdings {
@@ -100,11 +105,13 @@ impl Holdings {
             numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
+            folded: HashSet::new(),
         };
         for literal in &test.literals {
             match literal {
                 Literal::Text(text) => {
                     holdings.texts.insert(text.clone());
+                    holdings.folded.insert(text.trim().to_lowercase());
                     holdings.loose.insert(loose(text));
                     holdings.stems.extend(stems(text));
                     for line in text.lines() {
@@ -126,6 +133,16 @@ impl Holdings {
             }
         }
         holdings
+    }
+
+    /// Whether the test has this text only in another letter case.
+    fn recased(&self, probe: &Probe) -> bool {
+        let Literal::Text(text) = &probe.literal else {
+            return false;
+        };
+        text.chars().any(char::is_alphabetic)
+            && !self.texts.contains(text)
+            && self.folded.contains(&text.trim().to_lowercase())
     }
 
     fn holds(&self, probe: &Probe) -> bool {
@@ -466,6 +483,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             && (named(&own_sequence, name_sequence, prefix)
                                 || named(&path_sequence, name_sequence, prefix)),
                         other_property,
+                        recased: leaves.iter().any(|p| holding.recased(p)),
                     }
                 })
                 .collect()
@@ -509,6 +527,14 @@ pub fn link(
                     && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
                     && !has_own_test(b)
             })
+    };
+    // Test `t` has case `c`'s texts only in another letter case, and all of another case's
+    // data as written: it is that case's test, and `c` its look-alike ("AABBBCCCC" beside
+    // "aabbbcccc"), which stays missing when its own test goes.
+    let look_alike = |c: usize, t: usize| {
+        evidence[c][t].recased
+            && (0..cases.len())
+                .any(|b| b != c && evidence[b][t].data >= ALL_DATA && !evidence[b][t].recased)
     };
     let mut links: Vec<Vec<usize>> = (0..cases.len())
         .map(|c| {
@@ -554,8 +580,9 @@ pub fn link(
                 let mut chosen: Vec<usize> = whole
                     .into_iter()
                     .filter(|&t| {
-                        score(c, t) >= test_best[t] - TIE
-                            || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t))
+                        !look_alike(c, t)
+                            && (score(c, t) >= test_best[t] - TIE
+                                || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
                     })
                     .chain(named)
                     .collect();
@@ -571,7 +598,8 @@ pub fn link(
                 [t] if included[c]
                     && best >= MIN_SCORE
                     && best >= test_best[t] - TIE
-                    && !claimed(t) =>
+                    && !claimed(t)
+                    && !look_alike(c, t) =>
                 {
                     vec![t]
                 }
@@ -701,6 +729,35 @@ mod tests {
             links(&cases, &tests[1..], &[true; 2]),
             vec![vec![], vec![0]]
         );
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_its_look_alike_in_another_letter_case() {
+        // Texts compare without letter case, so the lower-case test holds both cases' data;
+        // it is the lower-case case's test, as written. (Cases without tests make the two
+        // cases' values rare enough for their data alone to link.)
+        let mut cases = vec![
+            case("a", "upper case letters", 3, "2A3B"),
+            case("b", "lower case letters", 3, "2a3b"),
+        ];
+        for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+            cases.push(case(text, text, 10 + i as i64, text));
+        }
+        let tests = [
+            test(1, "capitals", holds(3, "2A3B")),
+            test(5, "small ones", holds(3, "2a3b")),
+        ];
+        let included = [true; 6];
+        let linked = links(&cases, &tests, &included);
+        assert_eq!(linked[..2], [vec![0], vec![1]]);
+        let linked = links(&cases, &tests[1..], &included);
+        assert_eq!(linked[..2], [vec![], vec![0]]);
+        // Where no case is held as written (a track that capitalizes every value), the
+        // letter case decides nothing.
+        let mut without_b = cases.clone();
+        without_b.remove(1);
+        let linked = links(&without_b, &tests[1..], &included[1..]);
+        assert_eq!(linked[0], vec![0]);
     }
 
     #[test]
