@@ -528,13 +528,36 @@ pub fn link(
                     && !has_own_test(b)
             })
     };
-    // Test `t` has case `c`'s texts only in another letter case, and all of another case's
-    // data as written: it is that case's test, and `c` its look-alike ("AABBBCCCC" beside
-    // "aabbbcccc"), which stays missing when its own test goes.
+    // Test `t` holds case `b` as written: all of its data, in its order, in its letter case.
+    let as_written = |b: usize, t: usize| {
+        let e = evidence[b][t];
+        e.data >= ALL_DATA && e.order >= EXACT_ORDER && !e.recased && weights[b] >= DATA_ALONE
+    };
+    // Each case's values, sorted and without letter case: two cases whose values are the
+    // same but for order or letter case look alike.
+    let values: Vec<Vec<Literal>> = cases
+        .iter()
+        .map(|case| {
+            let mut values: Vec<Literal> = case
+                .leaves
+                .iter()
+                .map(|leaf| match leaf {
+                    Literal::Text(text) => Literal::Text(text.to_lowercase()),
+                    other => other.clone(),
+                })
+                .collect();
+            values.sort();
+            values
+        })
+        .collect();
+    // Test `t` holds a look-alike of case `c` as written, and `c` only in another letter
+    // case or another order: it is that case's test ("AABBBCCCC" beside "aabbbcccc", sides
+    // [3, 4, 4] beside [4, 4, 3]), and `c` stays missing when its own test goes.
     let look_alike = |c: usize, t: usize| {
-        evidence[c][t].recased
-            && (0..cases.len())
-                .any(|b| b != c && evidence[b][t].data >= ALL_DATA && !evidence[b][t].recased)
+        let e = evidence[c][t];
+        (e.recased || e.order < EXACT_ORDER)
+            && !as_written(c, t)
+            && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
     let mut links: Vec<Vec<usize>> = (0..cases.len())
         .map(|c| {
@@ -758,6 +781,49 @@ mod tests {
         without_b.remove(1);
         let linked = links(&without_b, &tests[1..], &included[1..]);
         assert_eq!(linked[0], vec![0]);
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_the_same_values_in_another_order() {
+        // Sides [3, 4, 4] and [4, 4, 3]: the same values, two cases; each test holds its
+        // own case in order and the other's out of order.
+        let sides = |uuid: &str, description: &str, values: [i64; 3]| {
+            let mut case = case(uuid, description, 0, "isosceles");
+            let numbers: Vec<Literal> = values
+                .iter()
+                .map(|v| Literal::Number(v.to_string()))
+                .collect();
+            case.input = json!({ "sides": values });
+            case.leaves = numbers.clone();
+            case.leaves.push(Literal::Text("isosceles".into()));
+            case.sequence = case.leaves.clone();
+            case
+        };
+        let mut cases = vec![
+            sides("a", "last two sides are equal", [3, 4, 4]),
+            sides("b", "first two sides are equal", [4, 4, 3]),
+        ];
+        for (i, text) in ["x", "y", "z", "w", "v", "u"].iter().enumerate() {
+            cases.push(case(text, text, 10 + i as i64, text));
+        }
+        let held = |values: [i64; 3]| {
+            let mut literals: Vec<Literal> = values
+                .iter()
+                .map(|v| Literal::Number(v.to_string()))
+                .collect();
+            literals.push(Literal::Text("isosceles".into()));
+            literals
+        };
+        let tests = [
+            test(1, "case one", held([3, 4, 4])),
+            test(5, "case two", held([4, 4, 3])),
+        ];
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
+        assert_eq!(
+            links(&cases, &tests[1..], &included)[..2],
+            [vec![], vec![0]]
+        );
     }
 
     #[test]
