@@ -92,7 +92,8 @@ struct Holdings {
     calls: HashSet<String>,
     /// Texts of several words, as their word stems in order.
     stems: HashSet<String>,
-    /// Texts in lower case, trimmed: to tell a text found only in another letter case.
+    /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
+    /// case.
     folded: HashSet<String>,
 }
 
@@ -111,7 +112,7 @@ impl Holdings {
             match literal {
                 Literal::Text(text) => {
                     holdings.texts.insert(text.clone());
-                    holdings.folded.insert(text.trim().to_lowercase());
+                    holdings.folded.insert(loose(text));
                     holdings.loose.insert(loose(text));
                     holdings.stems.extend(stems(text));
                     for line in text.lines() {
@@ -142,7 +143,7 @@ impl Holdings {
         };
         text.chars().any(char::is_alphabetic)
             && !self.texts.contains(text)
-            && self.folded.contains(&text.trim().to_lowercase())
+            && self.folded.contains(&probe.loose)
     }
 
     fn holds(&self, probe: &Probe) -> bool {

@@ -352,7 +352,7 @@ impl Query {
                 ..
             }) = path.last_mut()
             {
-                children.push((node, cursor.field_id().map(|f| f.get())));
+                children.push((node, field(&cursor)));
             }
             let candidate = self
                 .by_kind
@@ -413,7 +413,7 @@ impl Query {
                     // by (the wide node still needs them as children), then leave it.
                     loop {
                         if let Some(children) = &mut parent.children {
-                            children.push((cursor.node(), cursor.field_id().map(|f| f.get())));
+                            children.push((cursor.node(), field(&cursor)));
                         }
                         if !cursor.goto_next_sibling() {
                             break;
@@ -581,6 +581,11 @@ type Bound<'tree> = Vec<Capture<'tree>>;
 /// A child node and its field id.
 type Child<'tree> = (Node<'tree>, Option<u16>);
 
+/// The field id of the cursor's node in its parent.
+fn field(cursor: &TreeCursor) -> Option<u16> {
+    cursor.field_id().map(|f| f.get())
+}
+
 impl<'tree> Matcher<'_, 'tree> {
     /// The children of a node below a pattern's root, listed once for all the patterns tried
     /// at that root (three ExUnit `test` patterns look at the same `arguments`).
@@ -595,7 +600,7 @@ impl<'tree> Matcher<'_, 'tree> {
             cursor.reset(node);
             if cursor.goto_first_child() {
                 loop {
-                    list.push((cursor.node(), cursor.field_id().map(|f| f.get())));
+                    list.push((cursor.node(), field(&cursor)));
                     if !cursor.goto_next_sibling() {
                         break;
                     }
