@@ -828,6 +828,21 @@ mod tests {
     }
 
     #[test]
+    fn a_name_is_not_contradicted_while_the_test_holds_its_own_case() {
+        // The test named "two" holds all of "two"'s data and, by the way, all of "one"'s;
+        // with no test left for "one", it is still "two"'s test, not "one"'s.
+        let mut cases = vec![case("a", "one", 1, "uno"), case("b", "two", 2, "dos")];
+        for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+            cases.push(case(text, text, 10 + i as i64, text));
+        }
+        let mut both = holds(2, "dos");
+        both.extend(holds(1, "uno"));
+        let tests = [test(5, "two", both)];
+        let linked = links(&cases, &tests, &[true; 6]);
+        assert_eq!(linked[..2], [vec![], vec![0]]);
+    }
+
+    #[test]
     fn of_a_reimplemented_case_and_its_replacement_the_data_decides() {
         let mut new = case("new", "rounds half", 5, "up");
         new.reimplements = Some("old".to_string());
