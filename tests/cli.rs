@@ -438,6 +438,17 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
     let specs_dir = specs.join("problem-specifications");
     let exercise = exercise.to_str().unwrap();
     let specs_dir = specs_dir.to_str().unwrap();
+    // The check of `exercises` against `specs`, with `extra` arguments.
+    let check = |exercises: &str, specs: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--check-canonical",
+            exercises,
+            "--problem-specifications",
+            specs,
+        ];
+        args.extend_from_slice(extra);
+        helper_in(dir, &args)
+    };
 
     // No --problem-specifications and no configlet cache.
     let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
@@ -451,28 +462,12 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
 
     // --problem-specifications that is not a directory.
-    let out = helper_in(
-        dir,
-        &[
-            "--check-canonical",
-            exercise,
-            "--problem-specifications",
-            "missing",
-        ],
-    );
+    let out = check(exercise, "missing", &[]);
     assert_one_line_error(&out, &["missing", "not a directory"]);
     assert_eq!(out.status.code(), Some(2));
 
     // An exercise path that does not exist: reported, the others still checked.
-    let out = helper_in(
-        dir,
-        &[
-            "--check-canonical",
-            &format!("nowhere:{exercise}"),
-            "--problem-specifications",
-            specs_dir,
-        ],
-    );
+    let out = check(&format!("nowhere:{exercise}"), specs_dir, &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("nowhere"), "{stderr}");
@@ -480,29 +475,15 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
 
     // A report that cannot be written: nothing half-written.
-    let out = helper_in(
-        dir,
-        &[
-            "--check-canonical",
-            exercise,
-            "--problem-specifications",
-            specs_dir,
-            "--report",
-            "no/such/dir/report.json",
-        ],
+    let out = check(
+        exercise,
+        specs_dir,
+        &["--report", "no/such/dir/report.json"],
     );
     assert_one_line_error(&out, &["report.json", "cannot write"]);
     assert!(!dir.join("no").exists());
 
     // A clean check exits 0 and says so.
-    let out = helper_in(
-        dir,
-        &[
-            "--check-canonical",
-            exercise,
-            "--problem-specifications",
-            specs_dir,
-        ],
-    );
+    let out = check(exercise, specs_dir, &[]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
 }
