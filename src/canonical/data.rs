@@ -28,6 +28,9 @@ pub struct Case {
     /// The keys of objects in its data: evidence when a test has them (word counts), not
     /// when it does not (a record's field names).
     pub keys: Vec<Literal>,
+    /// Its expected value as lines of text, when it is a text or a list of texts: a verse of
+    /// a song, which a test of the whole song holds among the song's other lines.
+    pub expected_lines: Vec<String>,
 }
 
 /// Reads canonical-data.json: every case, in the file's order.
@@ -93,13 +96,28 @@ fn flatten(cases: &[Value], groups: &[String], flat: &mut Vec<Case>) -> Result<(
                 .and_then(Value::as_str)
                 .map(str::to_string),
             input,
-            expected,
             leaves,
             sequence,
             keys,
+            expected_lines: text_lines(&expected),
+            expected,
         });
     }
     Ok(())
+}
+
+/// The lines of a text, or of a list of texts; none for any other value.
+fn text_lines(value: &Value) -> Vec<String> {
+    match value {
+        Value::String(text) => text.lines().map(str::to_string).collect(),
+        Value::Array(items) if items.iter().all(Value::is_string) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .flat_map(str::lines)
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The literal values in a JSON value, and its objects' keys as text (`{"error": …}` is found

@@ -6,7 +6,9 @@
 //! that every case expects tells little; an input only one case has tells a lot). A link is
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
-//! by the combined score, or the test is named after the case and holds much of its data. So
+//! by the combined score, or the test is named after the case and holds much of its data; a
+//! test of the whole song (one that holds a verse's text and does not call the case's function
+//! with the verse's input) covers each verse it sings. So
 //! one test may implement many cases, deleting a test leaves its case missing instead of
 //! handing it to a neighbour, and of a reimplemented case and its replacement, the one whose
 //! data the test holds wins. Where evidence is partial, an excluded case weighs less.
@@ -68,6 +70,10 @@ pub struct Evidence {
     /// Some text of the case is in the test only in another letter case ("AABBBCCCC" in a
     /// test of "aabbbcccc"): found, but less surely than a test that has it as written.
     pub recased: bool,
+    /// The test holds the case's expected text, a verse of several words, line after line
+    /// within one of its texts, and does not call the case's function: a test of the whole
+    /// song, which covers every verse it sings.
+    pub sung: bool,
 }
 
 impl Evidence {
@@ -95,6 +101,8 @@ struct Holdings {
     /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
     /// case.
     folded: HashSet<String>,
+    /// Each text as its lines (see `verse_lines`).
+    lines: Vec<Vec<String>>,
 }
 
 impl Holdings {
@@ -107,6 +115,7 @@ impl Holdings {
             others: HashSet::new(),
             calls: HashSet::new(),
             folded: HashSet::new(),
+            lines: Vec::new(),
         };
         for literal in &test.literals {
             match literal {
@@ -118,6 +127,7 @@ impl Holdings {
                     for line in text.lines() {
                         holdings.loose.insert(loose(line));
                     }
+                    holdings.lines.push(verse_lines(text.lines()));
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -166,6 +176,27 @@ impl Holdings {
             other => self.others.contains(other),
         }
     }
+}
+
+/// The fewest words an expected text has for a test holding it to be covering its case: a
+/// verse, not an answer many cases share ("Whoa, chill out!").
+const VERSE_WORDS: usize = 10;
+
+/// The lines of a text as `sung` compares them: loose, blank lines left out.
+fn verse_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    lines
+        .map(loose)
+        .filter(|line| !line.trim().is_empty())
+        .collect()
+}
+
+/// Whether `verse` (lines, as `verse_lines` gives them) is one after another in a text of
+/// `texts`.
+fn sings(texts: &[Vec<String>], verse: &[String]) -> bool {
+    !verse.is_empty()
+        && texts
+            .iter()
+            .any(|text| text.windows(verse.len()).any(|w| w == verse))
 }
 
 /// A text of three words or more as the stems of its words in order, joined by spaces, case
@@ -449,6 +480,8 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let own_sequence = word_sequence(&case.own_description);
             let path_sequence = word_sequence(&case.description);
             let property = call_name(&case.property);
+            let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
+            let verse_words: usize = verse.iter().map(|l| l.split_whitespace().count()).sum();
             holdings
                 .iter()
                 .zip(&test_words)
@@ -485,6 +518,9 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                                 || named(&path_sequence, name_sequence, prefix)),
                         other_property,
                         recased: leaves.iter().any(|p| holding.recased(p)),
+                        sung: verse_words >= VERSE_WORDS
+                            && !holding.calls.contains(&property)
+                            && sings(&holding.lines, &verse),
                     }
                 })
                 .collect()
@@ -576,6 +612,10 @@ pub fn link(
                     .any(|b| b != c && evidence[b][t].named_after && !contradicted(b, t))
             };
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
+            // A test of the whole song covers each verse it sings.
+            let sung: Vec<usize> = (0..tests)
+                .filter(|&t| evidence[c][t].sung && !look_alike(c, t))
+                .collect();
             // A test named after the case implements it (its data may be computed, or come from
             // a fixture), unless its name is contradicted.
             let named: Vec<usize> = (0..tests)
@@ -588,7 +628,7 @@ pub fn link(
                         && (included[c] || e.data >= EXCLUDED_NAMED_DATA)
                 })
                 .collect();
-            if !whole.is_empty() || !named.is_empty() {
+            if !whole.is_empty() || !named.is_empty() || !sung.is_empty() {
                 // Of several tests holding all of the data: those whose best case it is (one
                 // case tested through two functions), and, when no test is named after the
                 // case, those named most like it (one test of many cases) that are not named
@@ -609,6 +649,7 @@ pub fn link(
                                 || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
                     })
                     .chain(named)
+                    .chain(sung)
                     .collect();
                 chosen.sort_unstable();
                 chosen.dedup();
@@ -701,6 +742,7 @@ mod tests {
                 Literal::Text(expected.to_string()),
             ],
             keys: Vec::new(),
+            expected_lines: Vec::new(),
         }
     }
 
