@@ -1,7 +1,9 @@
 //! How each command grows with its input: generated test files of 1k/10k/100k tests in each
 //! language (all in one group, or a group per test), logs of 10 MiB/100 MiB/1 GiB, and combine
-//! over 1k/10k/100k tests. Prints Markdown tables of median wall time, with tree-sitter's parse of the same file alone (in process)
-//! as the floor of `--parse-meta`, and peak resident memory for the logs (GNU time).
+//! over 1k/10k/100k tests. Prints Markdown tables of median wall time, with tree-sitter's parse
+//! of the same file alone (in process) as the floor of `--parse-meta`, beside it one cursor visit
+//! of every node of the parsed tree on two threads (what any query over the whole tree adds),
+//! and peak resident memory for the logs (GNU time).
 //!
 //! `cargo bench --bench scale` (BENCH_RUNS sets the runs per measurement, 5 by default;
 //! BENCH_LOG_MB the largest log, 1024 by default).
@@ -71,6 +73,61 @@ fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'stati
     }
 }
 
+/// Visits every node of `count` siblings from the cursor's node down, in document order.
+fn visit(mut cursor: tree_sitter::TreeCursor, count: usize) -> usize {
+    let (top, mut left, mut visited) = (cursor.depth(), count, 0);
+    loop {
+        visited += 1;
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.depth() == top {
+                left -= 1;
+                if left > 0 && cursor.goto_next_sibling() {
+                    break;
+                }
+                return visited;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            cursor.goto_parent();
+        }
+    }
+}
+
+/// One cursor visit of every node of `tree`, the widest node's children shared by two
+/// threads (as the tool's matcher shares them): what any query over the whole tree costs
+/// at least, on top of the parse.
+fn visit_in_two(tree: &tree_sitter::Tree) -> usize {
+    let mut wide = tree.root_node();
+    while wide.child_count() < 64 {
+        let mut cursor = wide.walk();
+        match wide
+            .children(&mut cursor)
+            .max_by_key(|c| c.byte_range().len())
+        {
+            Some(child) => wide = child,
+            None => return 1,
+        }
+    }
+    let count = wide.child_count() as usize;
+    std::thread::scope(|scope| {
+        let halves = [(0, count / 2), (count / 2, count - count / 2)].map(|(from, count)| {
+            scope.spawn(move || {
+                let mut cursor = wide.walk();
+                cursor.goto_first_child();
+                for _ in 0..from {
+                    cursor.goto_next_sibling();
+                }
+                visit(cursor, count)
+            })
+        });
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}
+
 fn main() {
     let runs = runs(5);
     let work = tempfile::tempdir().unwrap();
@@ -80,10 +137,11 @@ fn main() {
     };
 
     println!(
-        "| language | shape | tests | file size | tree-sitter parse alone | `--parse-meta` | \
-         `--transform` | ratio to the parse |"
+        "| language | shape | tests | file size | tree-sitter parse alone | one visit of every \
+         node (2 threads) | `--parse-meta` | `--transform` | ratio to the parse | ratio to parse \
+         + visit |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for language in ["elixir", "ruby", "python"] {
         let grammar = Language::by_name(language).unwrap().grammar;
         for (shape, one_group) in [("one group", true), ("a group per test", false)] {
@@ -97,19 +155,28 @@ fn main() {
                     parser.set_language(&grammar).unwrap();
                     (parser.parse(&source, None).unwrap(), parser)
                 });
+                let mut parser = tree_sitter::Parser::new();
+                parser.set_language(&grammar).unwrap();
+                let tree = parser.parse(&source, None).unwrap();
+                let visit = median_in_process(runs, || visit_in_two(&tree));
+                let floor = (parse + visit).as_secs_f64();
                 let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
                 let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
                 let out = format!("out.{ext}");
                 let transform_args = ["--transform", &format!("{name}:{out}")];
                 let transform = median(runs, dir, BIN, &transform_args, &mut || remove(&out));
                 println!(
-                    "| {language} | {shape} | {tests} | {:.1} MB | {} | {} | {} | {:.2} / {:.2} |",
+                    "| {language} | {shape} | {tests} | {:.1} MB | {} | {} | {} | {} | {:.2} / {:.2} \
+                     | {:.2} / {:.2} |",
                     source.len() as f64 / 1e6,
                     ms(parse),
+                    ms(visit),
                     ms(meta),
                     ms(transform),
                     meta.as_secs_f64() / parse.as_secs_f64(),
                     transform.as_secs_f64() / parse.as_secs_f64(),
+                    meta.as_secs_f64() / floor,
+                    transform.as_secs_f64() / floor,
                 );
             }
         }
