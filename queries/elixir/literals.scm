@@ -5,7 +5,8 @@
 ; @literal.true / .false / .nil / .empty (an empty collection), @literal.date (a date or a
 ; date and time written as its numbers), @literal.raises (the test
 ; expects an error), and @literal.call (the name of a function called); @binding.name with @binding.value (a name
-; bound to a value outside the tests) and @binding.use (a use of such a name).
+; bound to a value outside the tests) and @binding.use (a use of such a name); @literal.not (a
+; node whose own value is no data: an index the test reads an error's message with).
 
 (string) @literal.text
 (charlist) @literal.text

@@ -3,6 +3,11 @@
 
 (string) @literal.text
 (integer) @literal.number
+
+; `err.exception.args[0]`: the index that reads an error's message is no data of the case.
+(subscript
+  value: (attribute attribute: (identifier) @_args (#eq? @_args "args"))
+  subscript: (integer) @literal.not)
 (float) @literal.number
 (true) @literal.true
 (false) @literal.false

@@ -2,6 +2,7 @@
 //! and the calls that expect an error), read with `queries/<lang>/literals.scm` from the tree
 //! `syntax::analyze` made. `--check-canonical` finds a canonical case's data among them.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use tree_sitter::Node;
@@ -52,6 +53,8 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
     let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
     let mut found_all = Literals::default();
     let literals = &mut found_all.values;
+    // Where nodes start whose own value is no data (`args[0]`'s index).
+    let mut not_data = HashSet::new();
     for found in query.matches(tree.root_node(), source) {
         let named = |capture: &str| {
             found
@@ -69,6 +72,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
             let literal = match names[capture.index as usize].as_str() {
                 "binding.use" => {
                     found_all.uses.push((at, text(node)));
+                    continue;
+                }
+                "literal.not" => {
+                    not_data.insert(at);
                     continue;
                 }
                 "literal.text" => {
@@ -131,6 +138,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
             literals.push((at, literal));
         }
     }
+    literals.retain(|(at, _)| !not_data.contains(at));
     literals.sort_by_key(|(at, _)| *at);
     found_all.uses.sort_by_key(|(at, _)| *at);
     found_all
@@ -306,6 +314,20 @@ mod tests {
                 "{language}: {found:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_index_that_reads_an_error_message_is_no_data() {
+        let found = literals(
+            "python",
+            "def test_x(self):\n    with self.assertRaises(ValueError) as err:\n        f(7)\n    \
+             self.assertEqual(err.exception.args[0], \"bad\")\n    self.assertEqual(rows[0], 1)\n",
+        );
+        assert!(found.contains(&text("bad")), "{found:?}");
+        assert!(found.contains(&Literal::Number("7".into())), "{found:?}");
+        // `rows[0]` is a test's own index, which may be a case's data: kept.
+        let zeros = found.iter().filter(|l| **l == Literal::Number("0".into()));
+        assert_eq!(zeros.count(), 1, "{found:?}");
     }
 
     #[test]
