@@ -77,12 +77,19 @@ def test_span(lines, head, language):
         while end < len(lines) and not lines[end].rstrip().endswith(":"):
             end += 1
         end += 1
+    # The test ends before the next line as little indented as its head that is code: for
+    # Elixir and Ruby its own `end`, for Python the next definition. A line of a multi-line
+    # string may start further left than the test (Ruby word-count's "two,"): it is not code.
     while end < len(lines):
         text = lines[end]
         if text.strip() and len(text) - len(text.lstrip()) <= indent:
-            if language != "python" and text.strip() == "end":
+            if language != "python" and len(text) - len(text.lstrip()) == indent \
+                    and text.strip() == "end":
                 end += 1
-            break
+                break
+            if language == "python" and text.lstrip().startswith(
+                    ("def ", "async def ", "@", "class ", "if __name__")):
+                break
         end += 1
     return start, end
 
