@@ -622,6 +622,14 @@ pub fn link(
                 (0..cases.len())
                     .any(|b| b != c && evidence[b][t].named_after && !contradicted(b, t))
             };
+            // A test holding another case as written (all its data, in its order) is that
+            // case's: a case that is only partly there, and whose best test it is by name,
+            // shares values with it by chance (list-ops' `map` of [1, 3, 5, 7] in a test of
+            // `filter` over 1 to 10).
+            let held_elsewhere = |t: usize| {
+                (0..cases.len())
+                    .any(|b| b != c && as_written(b, t) && !evidence[b][t].other_property)
+            };
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
             // A test of the whole song covers each verse it sings.
             let sung: Vec<usize> = (0..tests)
@@ -675,6 +683,7 @@ pub fn link(
                     && best >= MIN_SCORE
                     && best >= test_best[t] - TIE
                     && !claimed(t)
+                    && !held_elsewhere(t)
                     && !look_alike(c, t) =>
                 {
                     vec![t]
@@ -838,6 +847,27 @@ mod tests {
             links(&cases, &tests[1..], &included)[..2],
             [vec![], vec![0]]
         );
+    }
+
+    #[test]
+    fn a_test_holding_another_case_as_written_is_not_a_partial_cases_best() {
+        // The test holds 5, 9 as written, and 9, 5, 7 only out of order, but its name is like
+        // the second case's: it is the first case's test, and the second is missing.
+        let mut cases = vec![
+            numbers_case("a", "alpha", &[5, 9]),
+            numbers_case("b", "four things", &[9, 5, 7]),
+        ];
+        for i in 0..4 {
+            cases.push(numbers_case(
+                &format!("f{i}"),
+                &format!("filler {i}"),
+                &[100 + i],
+            ));
+        }
+        let number = |n: i64| Literal::Number(n.to_string());
+        let tests = [test(1, "the four things", [5, 9, 7].map(number).to_vec())];
+        let linked = links(&cases, &tests, &[true; 6]);
+        assert_eq!(linked[..2], [vec![0], vec![]]);
     }
 
     #[test]
