@@ -803,12 +803,36 @@ mod tests {
         );
     }
 
-    /// A case of numbers alone, its values in this order.
-    fn numbers_case(uuid: &str, description: &str, values: &[i64]) -> Case {
-        let numbers: Vec<Literal> = values
+    /// Cases 0 and 1 go to tests 0 and 1; without test 0, case 0 is missing and case 1 keeps
+    /// its test.
+    fn deleting_the_first_test_leaves_its_case_missing(cases: &[Case], tests: &[Test]) {
+        let included = vec![true; cases.len()];
+        assert_eq!(links(cases, tests, &included)[..2], [vec![0], vec![1]]);
+        assert_eq!(links(cases, &tests[1..], &included)[..2], [vec![], vec![0]]);
+    }
+
+    fn numbers(values: &[i64]) -> Vec<Literal> {
+        values
             .iter()
             .map(|v| Literal::Number(v.to_string()))
-            .collect();
+            .collect()
+    }
+
+    /// Four cases of a number no test has: they make the other cases' values rare enough
+    /// for their data alone to link.
+    fn with_fillers(cases: &mut Vec<Case>) {
+        for i in 0..4 {
+            cases.push(numbers_case(
+                &format!("f{i}"),
+                &format!("filler {i}"),
+                &[100 + i],
+            ));
+        }
+    }
+
+    /// A case of numbers alone, its values in this order.
+    fn numbers_case(uuid: &str, description: &str, values: &[i64]) -> Case {
+        let numbers = numbers(values);
         let mut case = case(uuid, description, 0, "");
         case.input = json!({ "values": values });
         case.expected = json!(null);
@@ -828,25 +852,12 @@ mod tests {
             numbers_case("a", "add positive", &[1, 2, 2, 3, 7, 6]),
             numbers_case("b", "add negative", &[-1, 2, -2, 3, -7, 6]),
         ];
-        for i in 0..4 {
-            cases.push(numbers_case(
-                &format!("f{i}"),
-                &format!("filler {i}"),
-                &[100 + i],
-            ));
-        }
-        let number = |n: i64| Literal::Number(n.to_string());
-        let negative: Vec<Literal> = [-1, 1, 2, -2, 2, 3, -7, 7, 6].map(number).to_vec();
+        with_fillers(&mut cases);
         let tests = [
-            test(1, "add positive", [1, 2, 2, 3, 7, 6].map(number).to_vec()),
-            test(5, "add negative", negative),
+            test(1, "add positive", numbers(&[1, 2, 2, 3, 7, 6])),
+            test(5, "add negative", numbers(&[-1, 1, 2, -2, 2, 3, -7, 7, 6])),
         ];
-        let included = [true; 6];
-        assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
-        assert_eq!(
-            links(&cases, &tests[1..], &included)[..2],
-            [vec![], vec![0]]
-        );
+        deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
     }
 
     #[test]
@@ -857,15 +868,8 @@ mod tests {
             numbers_case("a", "alpha", &[5, 9]),
             numbers_case("b", "four things", &[9, 5, 7]),
         ];
-        for i in 0..4 {
-            cases.push(numbers_case(
-                &format!("f{i}"),
-                &format!("filler {i}"),
-                &[100 + i],
-            ));
-        }
-        let number = |n: i64| Literal::Number(n.to_string());
-        let tests = [test(1, "the four things", [5, 9, 7].map(number).to_vec())];
+        with_fillers(&mut cases);
+        let tests = [test(1, "the four things", numbers(&[5, 9, 7]))];
         let linked = links(&cases, &tests, &[true; 6]);
         assert_eq!(linked[..2], [vec![0], vec![]]);
     }
@@ -948,12 +952,7 @@ mod tests {
             test(1, "case one", held([3, 4, 4])),
             test(5, "case two", held([4, 4, 3])),
         ];
-        let included = [true; 8];
-        assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
-        assert_eq!(
-            links(&cases, &tests[1..], &included)[..2],
-            [vec![], vec![0]]
-        );
+        deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
     }
 
     #[test]
