@@ -376,9 +376,14 @@ fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
 
 /// Whether a test's name (its words in order) is the description `words`, after some of the
 /// `prefix` words every test name starts with (`WordSearch > should locate …` is named
-/// after "Should locate …").
-fn named(words: &[String], name: &[String], prefix: usize) -> bool {
-    (0..=prefix.min(name.len())).any(|k| name[k..] == *words)
+/// after "Should locate …"), and after some of the case's groups: `path` is the groups'
+/// words and the case's own, `words` the case's own ("Addition add two positive rational
+/// numbers" is named after "Arithmetic > Addition > Add two positive rational numbers").
+fn named(words: &[String], path: &[String], name: &[String], prefix: usize) -> bool {
+    (0..=prefix.min(name.len())).any(|k| {
+        let rest = &name[k..];
+        rest == words || (rest.len() > words.len() && path.ends_with(rest))
+    })
 }
 
 /// The share of the longer word sequence that the two have in common, in order: "list to
@@ -525,8 +530,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             + WORD_ORDER
                                 * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
                         named_after: !own.is_empty()
-                            && (named(&own_sequence, name_sequence, prefix)
-                                || named(&path_sequence, name_sequence, prefix)),
+                            && named(&own_sequence, &path_sequence, name_sequence, prefix),
                         other_property,
                         recased: leaves.iter().any(|p| holding.recased(p)),
                         sung: verse_words >= VERSE_WORDS
@@ -841,6 +845,18 @@ mod tests {
         case.leaves.sort();
         case.leaves.dedup();
         case
+    }
+
+    #[test]
+    fn a_name_may_start_with_some_of_the_cases_groups() {
+        let words = |text: &str| word_sequence(text);
+        let (own, path) = (words("Add two"), words("Arithmetic > Addition > Add two"));
+        for name in ["add two", "Addition add two", "Arithmetic Addition add two"] {
+            assert!(named(&own, &path, &words(name), 0), "{name}");
+        }
+        for name in ["Subtraction add two", "two", "Addition", "add two Addition"] {
+            assert!(!named(&own, &path, &words(name), 0), "{name}");
+        }
     }
 
     #[test]
