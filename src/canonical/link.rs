@@ -43,6 +43,9 @@ const EXCLUDED: f64 = 0.85;
 const OTHER_PROPERTY: f64 = 0.5;
 /// How much the fit of a test's values to a case adds: enough to break ties, no more.
 const FIT_WEIGHT: f64 = 0.05;
+/// The least share of its values a test must have from a case whose data it holds, when
+/// another test holds that data better.
+const SHARED_FIT: f64 = 0.5;
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
 /// Scores this close count as equal.
@@ -664,10 +667,15 @@ pub fn link(
                     !(evidence[c][t].order >= EXACT_ORDER && cases[c].sequence.len() >= 3)
                         && claimed(t)
                 };
+                // A test below the case's top one that holds its data among mostly other
+                // values holds it by chance (`"a"` and 1 in a test of "abbca").
+                let by_chance =
+                    |t: usize| score(c, t) < top - TIE && evidence[c][t].fit < SHARED_FIT;
                 let mut chosen: Vec<usize> = whole
                     .into_iter()
                     .filter(|&t| {
                         !look_alike(c, t)
+                            && !by_chance(t)
                             && (score(c, t) >= test_best[t] - TIE
                                 || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
                     })
@@ -845,6 +853,32 @@ mod tests {
         case.leaves.sort();
         case.leaves.dedup();
         case
+    }
+
+    #[test]
+    fn a_test_holding_a_case_among_mostly_other_values_is_not_its_second_test() {
+        // 1 and `"a"` are all of the case's data; "many letters" holds them, in order, among
+        // other counts and letters, where "one letter" holds little else.
+        let mut cases = vec![case("a", "one letter", 1, "a")];
+        for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+            cases.push(case(text, text, 10 + i as i64, text));
+        }
+        let text = |t: &str| Literal::Text(t.to_string());
+        let number = |n: i64| Literal::Number(n.to_string());
+        let counts = vec![
+            text("abbca"),
+            number(1),
+            text("a"),
+            number(2),
+            text("b"),
+            number(2),
+            text("c"),
+        ];
+        let tests = [
+            test(1, "one letter", holds(1, "a")),
+            test(5, "many letters", counts),
+        ];
+        assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
     }
 
     #[test]
