@@ -105,8 +105,22 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
             format!("no canonical data for `{slug}` in problem-specifications"),
         ));
     }
-    let cases =
+    let mut cases =
         canonical_cases(&files::read(&data_path)?).map_err(|e| Error::in_file(&data_path, e))?;
+    // A track's own cases, in canonical data's shape (the Python and Ruby test generators'
+    // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
+    // rest are the track's to test or not, never unsynced.
+    let additional_path = dir.join(".meta/additional_tests.json");
+    if additional_path.is_file() {
+        let additional = canonical_cases(&files::read(&additional_path)?)
+            .map_err(|e| Error::in_file(&additional_path, e))?;
+        for case in additional {
+            let listed = entries.iter().any(|e| e.uuid == case.uuid);
+            if listed && !cases.iter().any(|c| c.uuid == case.uuid) {
+                cases.push(case);
+            }
+        }
+    }
 
     let config_path = dir.join(".meta/config.json");
     let config: serde_json::Value = serde_json::from_slice(&files::read(&config_path)?)
