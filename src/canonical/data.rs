@@ -35,16 +35,31 @@ pub struct Case {
 
 /// Reads canonical-data.json: every case, in the file's order.
 pub fn canonical_cases(content: &[u8]) -> Result<Vec<Case>, String> {
+    cases_of(content, true)
+}
+
+/// Reads a track's `.meta/additional_tests.json`, canonical data's shape: its cases with a
+/// uuid (a case without one cannot be listed in tests.toml, and tracks leave it out).
+pub fn additional_cases(content: &[u8]) -> Result<Vec<Case>, String> {
+    cases_of(content, false)
+}
+
+fn cases_of(content: &[u8], uuids_required: bool) -> Result<Vec<Case>, String> {
     let json: Value = serde_json::from_slice(content).map_err(|e| format!("not JSON ({e})"))?;
     let Some(cases) = json.get("cases").and_then(Value::as_array) else {
         return Err("has no `cases` array".to_string());
     };
     let mut flat = Vec::new();
-    flatten(cases, &[], &mut flat)?;
+    flatten(cases, &[], uuids_required, &mut flat)?;
     Ok(flat)
 }
 
-fn flatten(cases: &[Value], groups: &[String], flat: &mut Vec<Case>) -> Result<(), String> {
+fn flatten(
+    cases: &[Value],
+    groups: &[String],
+    uuids_required: bool,
+    flat: &mut Vec<Case>,
+) -> Result<(), String> {
     for case in cases {
         let description = case
             .get("description")
@@ -54,10 +69,13 @@ fn flatten(cases: &[Value], groups: &[String], flat: &mut Vec<Case>) -> Result<(
         if let Some(inner) = case.get("cases").and_then(Value::as_array) {
             let mut path = groups.to_vec();
             path.push(description);
-            flatten(inner, &path, flat)?;
+            flatten(inner, &path, uuids_required, flat)?;
             continue;
         }
         let Some(uuid) = case.get("uuid").and_then(Value::as_str) else {
+            if !uuids_required {
+                continue;
+            }
             return Err(format!("the case \"{description}\" has no uuid"));
         };
         let input = case.get("input").cloned().unwrap_or(Value::Null);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::canonical::data::{Case, Entry, canonical_cases, tests_toml};
+use crate::canonical::data::{Case, Entry, additional_cases, canonical_cases, tests_toml};
 use crate::error::Error;
 use crate::files;
 use crate::source::language::Language;
@@ -112,7 +112,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     // rest are the track's to test or not, never unsynced.
     let additional_path = dir.join(".meta/additional_tests.json");
     if additional_path.is_file() {
-        let additional = canonical_cases(&files::read(&additional_path)?)
+        let additional = additional_cases(&files::read(&additional_path)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
         for case in additional {
             let listed = entries.iter().any(|e| e.uuid == case.uuid);
