@@ -7,8 +7,8 @@
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
 //! by the combined score, or the test is named after the case and holds much of its data; a
-//! test of the whole song (one that holds a verse's text and does not call the case's function
-//! with the verse's input) covers each verse it sings. So
+//! test of the whole song (one that holds a verse's text and does not call the case's function,
+//! `sing()` but not `recite(1, 12)`) covers each verse it sings. So
 //! one test may implement many cases, deleting a test leaves its case missing instead of
 //! handing it to a neighbour, and of a reimplemented case and its replacement, the one whose
 //! data the test holds wins. Where evidence is partial, an excluded case weighs less.
@@ -630,18 +630,16 @@ pub fn link(
                     .any(|b| b != c && evidence[b][t].named_after && !contradicted(b, t))
             };
             // A test holding another case as written (all its data, in its order) is that
-            // case's: a case that is only partly there, and whose best test it is by name,
-            // shares values with it by chance (list-ops' `map` of [1, 3, 5, 7] in a test of
-            // `filter` over 1 to 10).
+            // case's: a case whose best test it is only by the combined score (this is the
+            // fallback, for cases no test holds all of) shares values with it by chance
+            // (list-ops' `map` of [1, 3, 5, 7] in a test of `filter` over 1 to 10).
             let held_elsewhere = |t: usize| {
                 (0..cases.len())
                     .any(|b| b != c && as_written(b, t) && !evidence[b][t].other_property)
             };
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
             // A test of the whole song covers each verse it sings.
-            let sung: Vec<usize> = (0..tests)
-                .filter(|&t| evidence[c][t].sung && !look_alike(c, t))
-                .collect();
+            let sung: Vec<usize> = (0..tests).filter(|&t| evidence[c][t].sung).collect();
             // A test named after the case implements it (its data may be computed, or come from
             // a fixture), unless its name is contradicted.
             let named: Vec<usize> = (0..tests)
