@@ -97,9 +97,11 @@ fn visit(mut cursor: tree_sitter::TreeCursor, count: usize) -> usize {
     }
 }
 
-/// One cursor visit of every node of `tree`, the widest node's children shared by two
-/// threads (as the tool's matcher shares them): what any query over the whole tree costs
-/// at least, on top of the parse.
+/// One cursor visit of the nodes under the widest node of `tree` (down the path of the
+/// largest children, the first with 64 children or more), its children shared by two threads
+/// as the tool's matcher shares them: what any query over the whole tree costs at least, on
+/// top of the parse. The generated files hold all but a few nodes there; a tree without such
+/// a node is visited whole on one thread.
 fn visit_in_two(tree: &tree_sitter::Tree) -> usize {
     let mut wide = tree.root_node();
     while wide.child_count() < 64 {
@@ -109,7 +111,7 @@ fn visit_in_two(tree: &tree_sitter::Tree) -> usize {
             .max_by_key(|c| c.byte_range().len())
         {
             Some(child) => wide = child,
-            None => return 1,
+            None => return visit(tree.walk(), 1),
         }
     }
     let count = wide.child_count() as usize;

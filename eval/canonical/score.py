@@ -78,17 +78,18 @@ def test_span(lines, head, language):
             end += 1
         end += 1
     # The test ends before the next line as little indented as its head that is code: for
-    # Elixir and Ruby its own `end`, for Python the next definition. A line of a multi-line
-    # string may start further left than the test (Ruby word-count's "two,"): it is not code.
+    # Elixir and Ruby its own `end`, for Python the next definition; at the latest before the
+    # next test's head or the end of the block around it. A line of a multi-line string may
+    # start further left than the test (Ruby word-count's "two,"): it is not code.
+    heads = ("def ", "async def ", "@", "class ", "if __name__", "test ", "describe ")
     while end < len(lines):
         text = lines[end]
-        if text.strip() and len(text) - len(text.lstrip()) <= indent:
-            if language != "python" and len(text) - len(text.lstrip()) == indent \
-                    and text.strip() == "end":
+        at = len(text) - len(text.lstrip())
+        if text.strip() and at <= indent:
+            if language != "python" and at == indent and text.strip() == "end":
                 end += 1
                 break
-            if language == "python" and text.lstrip().startswith(
-                    ("def ", "async def ", "@", "class ", "if __name__")):
+            if text.lstrip().startswith(heads) or (at < indent and text.strip() == "end"):
                 break
         end += 1
     return start, end

@@ -3,11 +3,6 @@
 
 (string) @literal.text
 (integer) @literal.number
-
-; `err.exception.args[0]`: the index that reads an error's message is no data of the case.
-(subscript
-  value: (attribute attribute: (identifier) @_args (#eq? @_args "args"))
-  subscript: (integer) @literal.not)
 (float) @literal.number
 (true) @literal.true
 (false) @literal.false
@@ -27,6 +22,12 @@
 (call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertTrue")))
 (call function: (attribute attribute: (identifier) @literal.false (#eq? @literal.false "assertFalse")))
 (call function: (attribute attribute: (identifier) @literal.nil (#eq? @literal.nil "assertIsNone")))
+
+; `<exception>.args[0]` (`err.exception.args[0]`): the index that reads an error's message
+; is no data of the case.
+(subscript
+  value: (attribute attribute: (identifier) @_args (#eq? @_args "args"))
+  subscript: (integer) @literal.not)
 
 ; A name bound to a value outside the tests (a module or class constant), and its uses.
 (expression_statement (assignment left: (identifier) @binding.name right: (_) @binding.value))
