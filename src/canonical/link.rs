@@ -656,15 +656,11 @@ pub fn link(
                 // Of several tests holding all of the data: those whose best case it is (one
                 // case tested through two functions), and, when no test is named after the
                 // case, those named most like it (one test of many cases) that are not named
-                // after another case.
+                // after another case: a test named after another case holds this one's data
+                // by chance, even in its order (variable-length-quantity's "many multi-byte
+                // values" holds "arbitrary double byte" as its first bytes).
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
                 let unnamed = named.is_empty();
-                // A test named after another case holds this one's data by chance, unless it
-                // holds all of it, several values, in the case's own order.
-                let named_elsewhere = |t: usize| {
-                    !(evidence[c][t].order >= EXACT_ORDER && cases[c].sequence.len() >= 3)
-                        && claimed(t)
-                };
                 // A test below the case's top one that holds its data among mostly other
                 // values holds it by chance (`"a"` and 1 in a test of "abbca").
                 let by_chance =
@@ -675,7 +671,7 @@ pub fn link(
                         !look_alike(c, t)
                             && !by_chance(t)
                             && (score(c, t) >= test_best[t] - TIE
-                                || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
+                                || (unnamed && score(c, t) >= top - TIE && !claimed(t)))
                     })
                     .chain(named)
                     .chain(sung)
@@ -877,6 +873,22 @@ mod tests {
             test(5, "many letters", counts),
         ];
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_test_named_after_another_case_holds_this_ones_values_by_chance_even_in_order() {
+        // "many values" holds "two values"' 8192, 192, 0 in order as its first values; with
+        // the two values' own test deleted, that case is missing.
+        let mut cases = vec![
+            numbers_case("a", "two values", &[8192, 192, 0]),
+            numbers_case("b", "many values", &[8192, 7, 192, 0, 255, 127]),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "two values", numbers(&[8192, 192, 0])),
+            test(5, "many values", numbers(&[8192, 7, 192, 0, 255, 127])),
+        ];
+        deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
     }
 
     #[test]
