@@ -656,11 +656,21 @@ pub fn link(
                 // Of several tests holding all of the data: those whose best case it is (one
                 // case tested through two functions), and, when no test is named after the
                 // case, those named most like it (one test of many cases) that are not named
-                // after another case: a test named after another case holds this one's data
-                // by chance, even in its order (variable-length-quantity's "many multi-byte
-                // values" holds "arbitrary double byte" as its first bytes).
+                // after another case.
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
                 let unnamed = named.is_empty();
+                // A test named after another case holds this one's data by chance, unless it
+                // holds all of it, several values, in the case's order, as most of its own
+                // values (grade-school's "cannot add the same student twice" also asserts the
+                // roster of the case after it; variable-length-quantity's "many multi-byte
+                // values" holds "arbitrary double byte" only as its first few bytes).
+                let named_elsewhere = |t: usize| {
+                    let e = evidence[c][t];
+                    let also_tested = e.order >= EXACT_ORDER
+                        && cases[c].sequence.len() >= 3
+                        && e.fit >= SHARED_FIT;
+                    !also_tested && claimed(t)
+                };
                 // A test below the case's top one that holds its data among mostly other
                 // values holds it by chance (`"a"` and 1 in a test of "abbca").
                 let by_chance =
@@ -671,7 +681,7 @@ pub fn link(
                         !look_alike(c, t)
                             && !by_chance(t)
                             && (score(c, t) >= test_best[t] - TIE
-                                || (unnamed && score(c, t) >= top - TIE && !claimed(t)))
+                                || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
                     })
                     .chain(named)
                     .chain(sung)
@@ -876,19 +886,36 @@ mod tests {
     }
 
     #[test]
-    fn a_test_named_after_another_case_holds_this_ones_values_by_chance_even_in_order() {
-        // "many values" holds "two values"' 8192, 192, 0 in order as its first values; with
-        // the two values' own test deleted, that case is missing.
+    fn a_test_named_after_another_case_holds_a_few_of_its_values_in_order_by_chance() {
+        // "many values" holds "two values"' 8192, 192, 0 in order as its first few values;
+        // with the two values' own test deleted, that case is missing.
         let mut cases = vec![
             numbers_case("a", "two values", &[8192, 192, 0]),
-            numbers_case("b", "many values", &[8192, 7, 192, 0, 255, 127]),
+            numbers_case("b", "many values", &[8192, 7, 192, 0, 255, 127, 31, 63, 15]),
         ];
         with_fillers(&mut cases);
         let tests = [
             test(1, "two values", numbers(&[8192, 192, 0])),
-            test(5, "many values", numbers(&[8192, 7, 192, 0, 255, 127])),
+            test(
+                5,
+                "many values",
+                numbers(&[8192, 7, 192, 0, 255, 127, 31, 63, 15]),
+            ),
         ];
         deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+    }
+
+    #[test]
+    fn a_test_named_after_another_case_also_implements_one_it_asserts_in_full() {
+        // "the results" asserts its own values and, as most of its values, all of "the
+        // roster"'s in order: it implements both.
+        let mut cases = vec![
+            numbers_case("a", "the roster", &[21, 22, 23, 24, 25]),
+            numbers_case("b", "the results", &[1, 0]),
+        ];
+        with_fillers(&mut cases);
+        let tests = [test(1, "the results", numbers(&[21, 22, 23, 24, 25, 1, 0]))];
+        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [vec![0], vec![0]]);
     }
 
     #[test]
