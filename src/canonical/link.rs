@@ -43,8 +43,9 @@ const EXCLUDED: f64 = 0.85;
 const OTHER_PROPERTY: f64 = 0.5;
 /// How much the fit of a test's values to a case adds: enough to break ties, no more.
 const FIT_WEIGHT: f64 = 0.05;
-/// The least share of its values a test must have from a case whose data it holds, when
-/// another test holds that data better.
+/// The share of a test's values that must be a case's for the test to be about that case:
+/// below it, a test holds the case's data by chance where another test holds it better, or
+/// where the test is named after another case.
 const SHARED_FIT: f64 = 0.5;
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
@@ -661,8 +662,8 @@ pub fn link(
                 let unnamed = named.is_empty();
                 // A test named after another case holds this one's data by chance, unless it
                 // holds all of it, several values, in the case's order, as most of its own
-                // values (grade-school's "cannot add the same student twice" also asserts the
-                // roster of the case after it; variable-length-quantity's "many multi-byte
+                // values (grade-school's "cannot add same student to multiple grades in the
+                // roster" also asserts the roster of the case after it; variable-length-quantity's "many multi-byte
                 // values" holds "arbitrary double byte" only as its first few bytes).
                 let named_elsewhere = |t: usize| {
                     let e = evidence[c][t];
