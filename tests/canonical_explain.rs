@@ -27,12 +27,14 @@ fn explain_one_exercise() {
         );
         let mut ranked: Vec<usize> = (0..exercise.tests.len()).collect();
         ranked.sort_by(|&a, &b| evidence[c][b].score().total_cmp(&evidence[c][a].score()));
-        for &t in ranked.iter().take(3) {
+        for &t in ranked.iter().take(5) {
             let (e, test) = (evidence[c][t], &exercise.tests[t]);
             println!(
-                "    {:.2} data {:.2} name {:.2}{}{} {}:{} {}",
+                "    {:.2} data {:.2} order {:.2} fit {:.2} name {:.2}{}{} {}:{} {}",
                 e.score(),
                 e.data,
+                e.order,
+                e.fit,
                 e.name,
                 if e.named_after { " named" } else { "" },
                 if e.other_property {

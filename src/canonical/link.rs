@@ -676,11 +676,17 @@ pub fn link(
                 // values holds it by chance (`"a"` and 1 in a test of "abbca").
                 let by_chance =
                     |t: usize| score(c, t) < top - TIE && evidence[c][t].fit < SHARED_FIT;
+                // A test holding the case's values as written (in its order) is its test; one
+                // holding them in another order tests another input (a chromatic scale from A
+                // beside the case's from C).
+                let as_ordered = whole.iter().any(|&t| evidence[c][t].order >= EXACT_ORDER);
+                let reordered = |t: usize| as_ordered && evidence[c][t].order < EXACT_ORDER;
                 let mut chosen: Vec<usize> = whole
                     .into_iter()
                     .filter(|&t| {
                         !look_alike(c, t)
                             && !by_chance(t)
+                            && !reordered(t)
                             && (score(c, t) >= test_best[t] - TIE
                                 || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
                     })
@@ -882,6 +888,19 @@ mod tests {
         let tests = [
             test(1, "one letter", holds(1, "a")),
             test(5, "many letters", counts),
+        ];
+        assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_test_of_the_same_values_in_another_order_is_not_a_second_test_of_the_case() {
+        // A scale from 1 beside one from 2 that wraps round to 1: every value of the case, most
+        // of them in order, but not as the case has them, where the first test does.
+        let mut cases = vec![numbers_case("a", "scale", &[1, 2, 3, 4, 5, 6, 7, 8])];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "from one", numbers(&[1, 2, 3, 4, 5, 6, 7, 8])),
+            test(5, "from two", numbers(&[2, 3, 4, 5, 6, 7, 8, 1])),
         ];
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
     }
