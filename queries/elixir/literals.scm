@@ -53,7 +53,7 @@
 ((list) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
 ((tuple) @literal.empty (#match? @literal.empty "^\\{\\s*\\}$"))
 
-; -4: a negative number (its digits are a number of their own too).
+; -4: a negative number (one number: its digits are no number of their own).
 (unary_operator operator: "-" operand: [(integer) (float)]) @literal.number
 
 ; {2011, 4, 25} and {{2011, 4, 25}, {22, 0, 0}}: a date, or a date and time, as Erlang writes

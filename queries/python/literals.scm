@@ -41,7 +41,7 @@
 (call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertIn")))
 (call function: (attribute attribute: (identifier) @literal.false (#any-of? @literal.false "assertNotIn" "assertNotEqual")))
 
-; -4: a negative number (its digits are a number of their own too).
+; -4: a negative number (one number: its digits are no number of their own).
 (unary_operator operator: "-" argument: [(integer) (float)]) @literal.number
 
 ; datetime(2011, 4, 25, 22, 0) and date(2011, 4, 25): read as the ISO text canonical data

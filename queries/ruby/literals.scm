@@ -33,7 +33,7 @@
 ; []: an empty array.
 ((array) @literal.empty (#match? @literal.empty "^\\[\\s*\\]$"))
 
-; -4: a negative number (its digits are a number of their own too).
+; -4: a negative number (one number: its digits are no number of their own).
 (unary operator: "-" operand: [(integer) (float)]) @literal.number
 
 ; Time.utc(2011, 4, 25, 22, 0, 0) and Date.new(2011, 4, 25): read as the ISO text canonical

@@ -55,6 +55,8 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
     let literals = &mut found_all.values;
     // Where nodes start whose own value is no data (`args[0]`'s index).
     let mut not_data = HashSet::new();
+    // Where numbers are: `-4` is one number, its digits no number of their own.
+    let mut numbers = Vec::new();
     for found in query.matches(tree.root_node(), source) {
         let named = |capture: &str| {
             found
@@ -115,7 +117,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     Literal::Symbol(text(node).trim_matches(trim).to_string())
                 }
                 "literal.number" => match number(&text(node)) {
-                    Some(number) => Literal::Number(number),
+                    Some(number) => {
+                        numbers.push(node.byte_range());
+                        Literal::Number(number)
+                    }
                     None => continue,
                 },
                 "literal.date" => {
@@ -138,7 +143,11 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
             literals.push((at, literal));
         }
     }
-    literals.retain(|(at, _)| !not_data.contains(at));
+    literals.retain(|(at, literal)| {
+        !not_data.contains(at)
+            && !(matches!(literal, Literal::Number(_))
+                && numbers.iter().any(|n| n.start < *at && *at < n.end))
+    });
     literals.sort_by_key(|(at, _)| *at);
     found_all.uses.sort_by_key(|(at, _)| *at);
     found_all
@@ -349,6 +358,11 @@ mod tests {
             let found = literals(language, source);
             assert!(
                 found.contains(&Literal::Number("-4".into())),
+                "{language}: {found:?}"
+            );
+            // `square(-1)` is no test of square 1.
+            assert!(
+                !found.contains(&Literal::Number("4".into())),
                 "{language}: {found:?}"
             );
         }
