@@ -143,11 +143,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
             literals.push((at, literal));
         }
     }
-    literals.retain(|(at, literal)| {
-        !not_data.contains(at)
-            && !(matches!(literal, Literal::Number(_))
-                && numbers.iter().any(|n| n.start < *at && *at < n.end))
-    });
+    let digits_of_a_number = |at: usize, literal: &Literal| {
+        matches!(literal, Literal::Number(_)) && numbers.iter().any(|n| n.start < at && at < n.end)
+    };
+    literals.retain(|(at, literal)| !not_data.contains(at) && !digits_of_a_number(*at, literal));
     literals.sort_by_key(|(at, _)| *at);
     found_all.uses.sort_by_key(|(at, _)| *at);
     found_all
