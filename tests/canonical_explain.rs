@@ -6,6 +6,8 @@
 //! EXPLAIN=path/to/exercises/practice/<slug> SPECS=path/to/problem-specifications \
 //!     cargo test --test canonical_explain -- --ignored --nocapture
 //! ```
+//!
+//! With `LINE=<n>` set too, it prints every case's evidence for the test at line n instead.
 
 use std::path::Path;
 
@@ -18,6 +20,7 @@ fn explain_one_exercise() {
     let specs = std::env::var("SPECS").expect("SPECS names problem-specifications");
     let exercise = exercise::read(Path::new(&dir), Path::new(&specs)).unwrap();
     let (evidence, weights) = link::evidence(&exercise.cases, &exercise.tests);
+    let line: Option<usize> = std::env::var("LINE").ok().and_then(|l| l.parse().ok());
     for (c, case) in exercise.cases.iter().enumerate() {
         println!(
             "{} {} (weight {:.2})",
@@ -27,6 +30,9 @@ fn explain_one_exercise() {
         );
         let mut ranked: Vec<usize> = (0..exercise.tests.len()).collect();
         ranked.sort_by(|&a, &b| evidence[c][b].score().total_cmp(&evidence[c][a].score()));
+        if let Some(line) = line {
+            ranked.retain(|&t| exercise.tests[t].line == line);
+        }
         for &t in ranked.iter().take(5) {
             let (e, test) = (evidence[c][t], &exercise.tests[t]);
             println!(

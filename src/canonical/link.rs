@@ -371,11 +371,22 @@ fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
 /// `prefix` words every test name starts with (`WordSearch > should locate …` is named
 /// after "Should locate …"), and after some of the case's groups: `path` is the groups'
 /// words and the case's own, `words` the case's own ("Addition add two positive rational
-/// numbers" is named after "Arithmetic > Addition > Add two positive rational numbers").
-fn named(words: &[String], path: &[String], name: &[String], prefix: usize) -> bool {
+/// numbers" is named after "Arithmetic > Addition > Add two positive rational numbers"), or
+/// after the words of the case's function, `property` (`describe "add"` puts "add" before
+/// "adding an existing element does not change the set").
+fn named(
+    words: &[String],
+    path: &[String],
+    property: &[String],
+    name: &[String],
+    prefix: usize,
+) -> bool {
     (0..=prefix.min(name.len())).any(|k| {
         let rest = &name[k..];
-        rest == words || (rest.len() > words.len() && path.ends_with(rest))
+        let after_property = rest.strip_prefix(property).unwrap_or(rest);
+        [rest, after_property]
+            .iter()
+            .any(|rest| *rest == words || (rest.len() > words.len() && path.ends_with(rest)))
     })
 }
 
@@ -488,6 +499,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             ));
             let own_sequence = word_sequence(&case.own_description);
             let path_sequence = word_sequence(&case.description);
+            let property_sequence = word_sequence(&split_camel_case(&case.property));
             let property = call_name(&case.property);
             let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
             let verse_words: usize = verse.iter().map(|l| l.split_whitespace().count()).sum();
@@ -523,7 +535,13 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             + WORD_ORDER
                                 * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
                         named_after: !own.is_empty()
-                            && named(&own_sequence, &path_sequence, name_sequence, prefix),
+                            && named(
+                                &own_sequence,
+                                &path_sequence,
+                                &property_sequence,
+                                name_sequence,
+                                prefix,
+                            ),
                         other_property,
                         recased: leaves.iter().any(|p| holding.recased(p)),
                         sung: verse_words >= VERSE_WORDS
@@ -932,11 +950,25 @@ mod tests {
         let words = |text: &str| word_sequence(text);
         let (own, path) = (words("Add two"), words("Arithmetic > Addition > Add two"));
         for name in ["add two", "Addition add two", "Arithmetic Addition add two"] {
-            assert!(named(&own, &path, &words(name), 0), "{name}");
+            assert!(named(&own, &path, &[], &words(name), 0), "{name}");
         }
         for name in ["Subtraction add two", "two", "Addition", "add two Addition"] {
-            assert!(!named(&own, &path, &words(name), 0), "{name}");
+            assert!(!named(&own, &path, &[], &words(name), 0), "{name}");
         }
+    }
+
+    #[test]
+    fn a_name_may_start_with_the_cases_function() {
+        // ExUnit's `describe "add"` before the case's own description.
+        let words = |text: &str| word_sequence(text);
+        let own = words("adding an existing element does not change the set");
+        let path = words(
+            "Unique elements can be added to a set > adding an existing element does not change the set",
+        );
+        let name = words("add adding an existing element does not change the set");
+        assert!(named(&own, &path, &words("add"), &name, 0));
+        assert!(!named(&own, &path, &words("union"), &name, 0));
+        assert!(!named(&own, &path, &words("add"), &words("add"), 0));
     }
 
     #[test]
