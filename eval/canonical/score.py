@@ -2,14 +2,15 @@
 """Scores --check-canonical against the links labelled by hand in labels/<language>.tsv.
 
 usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion]
-                                      [--held-out | --sample NAME]
+                                      [--held-out | --sample NAME[,NAME...] | --sample all]
 
 Samples (labels/README.md says how each was chosen and labelled):
   (default)     labels/<language>.tsv: the first sample, which the linking rules were tuned on;
   --held-out    labels/held_out_<language>.tsv: the second, scored once, then tuned on;
-  --sample NAME labels/NAME_<language>.tsv: fresh, fourth to eighth, each labelled by
+  --sample NAME labels/NAME_<language>.tsv: fresh, fourth to tenth, each labelled by
                 readers who never saw the tool and committed before its first scoring
-                (labels/README.md says which were tuned on after).
+                (labels/README.md says which were tuned on after); several names, joined
+                by commas, or `all`, pool their exercises into one score.
 
 TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
 commits the labels name are in each file's header). BINARY defaults to
@@ -26,28 +27,39 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def label_file(language):
-    """labels/<language>.tsv, or the sample --held-out or --sample NAME names."""
+SAMPLES = ["", "held_out", "fresh", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+           "tenth"]
+
+
+def label_files(language):
+    """labels/<language>.tsv, or the samples --held-out or --sample NAME[,NAME...] name
+    (`--sample all`: every sample, pooled)."""
     argv = sys.argv
     if "--sample" in argv and argv.index("--sample") + 1 < len(argv):
-        name = f"{argv[argv.index('--sample') + 1]}_{language}.tsv"
+        names = argv[argv.index("--sample") + 1].split(",")
+        if names == ["all"]:
+            names = SAMPLES
     elif "--held-out" in argv:
-        name = f"held_out_{language}.tsv"
+        names = ["held_out"]
     else:
-        name = f"{language}.tsv"
-    return os.path.join(HERE, "labels", name)
+        names = [""]
+    return [os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
+            for name in names]
 
 
 def labels(language):
+    """The labelled links and uuids of every exercise of the chosen samples (no exercise is
+    in two samples)."""
     links, uuids = {}, {}
-    for line in open(label_file(language)):
-        if line.startswith("#") or not line.strip():
-            continue
-        slug, uuid, file, test_line = line.rstrip("\n").split("\t")
-        uuids.setdefault(slug, set()).add(uuid)
-        links.setdefault(slug, set())
-        if file != "-":
-            links[slug].add((uuid, file, int(test_line)))
+    for path in label_files(language):
+        for line in open(path):
+            if line.startswith("#") or not line.strip():
+                continue
+            slug, uuid, file, test_line = line.rstrip("\n").split("\t")
+            uuids.setdefault(slug, set()).add(uuid)
+            links.setdefault(slug, set())
+            if file != "-":
+                links[slug].add((uuid, file, int(test_line)))
     return links, uuids
 
 
@@ -158,15 +170,15 @@ def main():
     sample = argv.index("--sample") + 1 if "--sample" in argv else -1
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and i != sample]
     if not args or not os.path.isdir(args[0]):
-        sys.exit("usage: score.py TRACKS_DIR [BINARY] [--no-deletion] [--held-out | --sample NAME]"
+        sys.exit("usage: score.py TRACKS_DIR [BINARY] [--no-deletion] [--held-out | --sample NAME[,NAME...]]"
                  " (--help says more)")
     tracks = args[0]
     binary = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/exercism_test_helper")
     specs = os.path.join(tracks, "problem-specifications")
     for language in ["elixir", "ruby", "python"]:
-        path = label_file(language)
-        if not os.path.exists(path):
-            print(f"{language}: no labels at {os.path.relpath(path, ROOT)}")
+        absent = [p for p in label_files(language) if not os.path.exists(p)]
+        if absent:
+            print(f"{language}: no labels at {', '.join(os.path.relpath(p, ROOT) for p in absent)}")
             continue
         expected, uuids = labels(language)
         dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in expected]
