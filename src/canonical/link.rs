@@ -665,7 +665,9 @@ pub fn link(
                 // Of several tests holding all of the data: those whose best case it is (one
                 // case tested through two functions), and, when no test is named after the
                 // case, those named most like it (one test of many cases) that are not named
-                // after another case.
+                // after another case nor hold another as written while this one only partly in
+                // order (binary-search's odd-length test holds the even case's 21 and 5 among
+                // its array's values).
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
                 let unnamed = named.is_empty();
                 // A test named after another case holds this one's data by chance, unless it
@@ -696,7 +698,10 @@ pub fn link(
                             && !by_chance(t)
                             && !reordered(t)
                             && (score(c, t) >= test_best[t] - TIE
-                                || (unnamed && score(c, t) >= top - TIE && !named_elsewhere(t)))
+                                || (unnamed
+                                    && score(c, t) >= top - TIE
+                                    && !named_elsewhere(t)
+                                    && (as_written(c, t) || !held_elsewhere(t))))
                     })
                     .chain(named)
                     .chain(sung)
@@ -1085,6 +1090,48 @@ mod tests {
         let tests = [
             test(1, "case one", numbers(&rolls([10, 7, 3]))),
             test(5, "case two", numbers(&rolls([7, 3, 10]))),
+        ];
+        deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_holding_another_case_as_written() {
+        // Binary search: 21 is at 5 of twelve values; 144 at 9 of the same and one more. The
+        // odd-length test holds its own case as written, and the even one's values only partly
+        // in order: its 21 and 5 are values of the array.
+        let even = [1, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377];
+        let search = |odd: bool, value: i64, index: i64| {
+            let mut values = even.to_vec();
+            if odd {
+                values.push(634);
+            }
+            values.extend([value, index]);
+            values
+        };
+        let mut cases = vec![
+            numbers_case(
+                "a",
+                "finds a value in an array of even length",
+                &search(false, 21, 5),
+            ),
+            numbers_case(
+                "b",
+                "finds a value in an array of odd length",
+                &search(true, 144, 9),
+            ),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(
+                1,
+                "finds a value in a tuple of even length",
+                numbers(&search(false, 21, 5)),
+            ),
+            test(
+                5,
+                "finds a value in a tuple of odd length",
+                numbers(&search(true, 144, 9)),
+            ),
         ];
         deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
     }
