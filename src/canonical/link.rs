@@ -579,18 +579,20 @@ pub fn link(
     let has_own_test = |b: usize| {
         (0..tests).any(|t| evidence[b][t].named_after && evidence[b][t].data >= ALL_DATA)
     };
-    // Test `t`'s name, after case `c`, is contradicted when it holds all of another case's data
-    // (enough to tell) that is not `c`'s, and the test named after that case does not (two tests whose names
-    // were swapped; not a test that reads a table every case's data is in).
+    // Test `t`'s name, after case `c`, is contradicted when it holds all of one other case's
+    // data (enough to tell) that is not `c`'s, and no test named after that case does (two
+    // tests whose names were swapped). A test holding several other cases in full reads a
+    // table every case's data is in, whichever tests are left (pascals-triangle's TRIANGLE).
     let contradicted = |c: usize, t: usize| {
-        evidence[c][t].data < ALL_DATA
-            && (0..cases.len()).any(|b| {
+        let others: Vec<usize> = (0..cases.len())
+            .filter(|&b| {
                 b != c
                     && evidence[b][t].data >= ALL_DATA
                     && weights[b] >= DATA_ALONE
                     && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
-                    && !has_own_test(b)
             })
+            .collect();
+        evidence[c][t].data < ALL_DATA && matches!(others[..], [b] if !has_own_test(b))
     };
     // Test `t` holds case `b` as written: all of its data, in its order, in its letter case.
     let as_written = |b: usize, t: usize| {
@@ -1134,6 +1136,34 @@ mod tests {
             ),
         ];
         deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+    }
+
+    #[test]
+    fn a_name_is_not_contradicted_by_a_table_every_test_reads() {
+        // Every test reads one table holding the data of "one" and "two" in full: with "one"'s
+        // test deleted, "zero"'s test holds all of "one"'s data, as it holds "two"'s, and is
+        // still "zero"'s.
+        let table: Vec<i64> = (1..=10).collect();
+        let reading = |own: i64| {
+            let mut values = vec![own];
+            values.extend(&table);
+            numbers(&values)
+        };
+        let mut cases = vec![
+            numbers_case("a", "zero", &[0, 100]),
+            numbers_case("b", "one", &[1, 2, 3, 4, 5]),
+            numbers_case("c", "two", &[6, 7, 8, 9, 10]),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "zero", reading(0)),
+            test(5, "one", reading(1)),
+            test(9, "two", reading(2)),
+        ];
+        let included = [true; 7];
+        assert_eq!(links(&cases, &tests, &included)[0], vec![0]);
+        let without_one = [tests[0].clone(), tests[2].clone()];
+        assert_eq!(links(&cases, &without_one, &included)[0], vec![0]);
     }
 
     #[test]
