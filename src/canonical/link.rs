@@ -584,15 +584,19 @@ pub fn link(
     // tests whose names were swapped). A test holding several other cases in full reads a
     // table every case's data is in, whichever tests are left (pascals-triangle's TRIANGLE).
     let contradicted = |c: usize, t: usize| {
-        let others: Vec<usize> = (0..cases.len())
-            .filter(|&b| {
-                b != c
-                    && evidence[b][t].data >= ALL_DATA
-                    && weights[b] >= DATA_ALONE
-                    && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
-            })
-            .collect();
-        evidence[c][t].data < ALL_DATA && matches!(others[..], [b] if !has_own_test(b))
+        if evidence[c][t].data >= ALL_DATA {
+            return false;
+        }
+        let mut others = (0..cases.len()).filter(|&b| {
+            b != c
+                && evidence[b][t].data >= ALL_DATA
+                && weights[b] >= DATA_ALONE
+                && !cases[b].leaves.iter().all(|l| cases[c].leaves.contains(l))
+        });
+        match (others.next(), others.next()) {
+            (Some(b), None) => !has_own_test(b),
+            _ => false,
+        }
     };
     // Test `t` holds case `b` as written: all of its data, in its order, in its letter case.
     let as_written = |b: usize, t: usize| {
@@ -672,15 +676,6 @@ pub fn link(
                 // its array's values).
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
                 let unnamed = named.is_empty();
-                // A test named after another case holds this one's data by chance, even all of
-                // it in order (high-scores' "scores after personal top scores" asserts the
-                // input and expected list of "list of scores"; variable-length-quantity's "many
-                // multi-byte values" holds "arbitrary double byte" as its first few bytes): with
-                // the case's own test deleted, the case is missing, not handed on. The price: a
-                // test asserting a second case that has no test of its own (Elixir
-                // grade-school's grade 2 test also asserts grade 3 of the same roster) leaves
-                // that case missing.
-                let named_elsewhere = |t: usize| claimed(t);
                 // A test below the case's top one that holds its data among mostly other
                 // values holds it by chance (`"a"` and 1 in a test of "abbca").
                 let by_chance =
@@ -697,9 +692,16 @@ pub fn link(
                             && !by_chance(t)
                             && !reordered(t)
                             && (score(c, t) >= test_best[t] - TIE
+                                // A test named after another case (`claimed`) holds this one's
+                                // data by chance, even all of it in order (high-scores' "scores
+                                // after personal top scores" asserts the input and expected list
+                                // of "list of scores"): with the case's own test deleted, the
+                                // case is missing, not handed on. The price: a case asserted
+                                // only in another case's test (Elixir grade-school's grade 2
+                                // test also asserts grade 3 of its roster) is missing.
                                 || (unnamed
                                     && score(c, t) >= top - TIE
-                                    && !named_elsewhere(t)
+                                    && !claimed(t)
                                     && (as_written(c, t) || !held_elsewhere(t))))
                     })
                     .chain(named)
