@@ -189,6 +189,7 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         let to = found.values.partition_point(|(at, _)| *at < range.end);
         found.values[from..to].iter().map(|(_, l)| l.clone())
     };
+    let mut file_texts = HashMap::new();
     let tests = analysis
         .tests
         .iter()
@@ -202,6 +203,14 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
                     literals.extend(within(value));
                 }
             }
+            let texts_of_files: Vec<Literal> = literals
+                .iter()
+                .filter_map(|l| match l {
+                    Literal::Text(name) => named_file(&path, name, &mut file_texts),
+                    _ => None,
+                })
+                .collect();
+            literals.extend(texts_of_files);
             Test {
                 file: file.to_string(),
                 line: test.line,
@@ -211,4 +220,40 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         })
         .collect();
     Ok(tests)
+}
+
+/// The most a file a test names may hold for its text to count as the test's.
+const NAMED_FILE_MOST: u64 = 256 * 1024;
+
+/// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
+/// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
+/// of a small text file counts; `texts` keeps each file read once.
+fn named_file(
+    test_file: &Path,
+    name: &str,
+    texts: &mut HashMap<String, Option<String>>,
+) -> Option<Literal> {
+    let plain = !name.is_empty()
+        && name.len() <= 100
+        && name.contains('.')
+        && !name.starts_with('.')
+        && !name.contains("..")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
+    if !plain {
+        return None;
+    }
+    texts
+        .entry(name.to_string())
+        .or_insert_with(|| {
+            let path = test_file.parent()?.join(name);
+            let metadata = std::fs::metadata(&path).ok()?;
+            if !metadata.is_file() || metadata.len() > NAMED_FILE_MOST {
+                return None;
+            }
+            String::from_utf8(std::fs::read(&path).ok()?).ok()
+        })
+        .clone()
+        .map(Literal::Text)
 }
