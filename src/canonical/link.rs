@@ -76,9 +76,8 @@ pub struct Evidence {
     /// test of "aabbbcccc"): found, but less surely than a test that has it as written.
     pub recased: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
-    /// within one of its texts (a file it names, as `song.txt`, is one), does not call the
-    /// case's function and expects no error: a test of the whole song, which covers every
-    /// verse it sings.
+    /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
+    /// case's function: a test of the whole song, which covers every verse it sings.
     pub sung: bool,
 }
 
@@ -548,8 +547,6 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         recased: leaves.iter().any(|p| holding.recased(p)),
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
-                            // A test expecting an error sings nothing, whatever file it names.
-                            && !holding.others.contains(&Literal::Raises)
                             && sings(&holding.lines, &verse),
                     }
                 })
