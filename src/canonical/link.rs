@@ -418,13 +418,18 @@ fn common_subsequence<A, B>(a: &[A], b: &[B], same: impl Fn(&A, &B) -> bool) -> 
     row[b.len()]
 }
 
-/// `sumOfSquares` as words: "sum Of Squares".
+/// CamelCase words apart: a property `sumOfSquares` is "sum Of Squares", Python's test name
+/// `RandomKeyCipher > can decode` is "Random Key Cipher > can decode", as the case's group is
+/// written. Only a lower-case letter before an upper-case one splits, so "ISBN" stays one
+/// word.
 fn split_camel_case(name: &str) -> String {
-    let mut words = String::new();
+    let mut words = String::with_capacity(name.len() + 8);
+    let mut previous_lower = false;
     for c in name.chars() {
-        if c.is_uppercase() {
+        if c.is_uppercase() && previous_lower {
             words.push(' ');
         }
+        previous_lower = c.is_lowercase();
         words.push(c);
     }
     words
@@ -460,7 +465,10 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         .collect();
     // The words every test name starts with (the class in `PetSounds > a cat meows`) tell no
     // test from another.
-    let sequences: Vec<Vec<String>> = tests.iter().map(|t| word_sequence(&t.name)).collect();
+    let sequences: Vec<Vec<String>> = tests
+        .iter()
+        .map(|t| word_sequence(&split_camel_case(&t.name)))
+        .collect();
     let prefix = match sequences.split_first() {
         Some((first, rest)) if !rest.is_empty() => (0..first.len())
             .take_while(|&i| rest.iter().all(|s| s.get(i) == Some(&first[i])))
@@ -965,6 +973,27 @@ mod tests {
         for name in ["Subtraction add two", "two", "Addition", "add two Addition"] {
             assert!(!named(&own, &path, &[], &words(name), 0), "{name}");
         }
+    }
+
+    #[test]
+    fn a_camel_case_class_in_a_name_is_the_cases_group() {
+        // Python's `RandomKeyCipher > can decode` is named after "Random key cipher > Can
+        // decode", not after "Substitution cipher > Can decode", though both hold its data.
+        let grouped = |uuid: &str, group: &str| {
+            let mut case = case(uuid, "Can decode", 1, "aaaaaaaaaa");
+            case.description = format!("{group} > Can decode");
+            case
+        };
+        let mut cases = vec![
+            grouped("a", "Random key cipher"),
+            grouped("b", "Substitution cipher"),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "RandomKeyCipher > can decode", holds(1, "aaaaaaaaaa")),
+            test(5, "SubstitutionCipher > can decode", holds(1, "aaaaaaaaaa")),
+        ];
+        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [vec![0], vec![1]]);
     }
 
     #[test]
