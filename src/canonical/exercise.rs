@@ -231,7 +231,8 @@ const NAMED_FILE_MOST: u64 = 256 * 1024;
 
 /// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
 /// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
-/// of a small text file counts; `texts` keeps each file read once.
+/// (no `..`, not absolute) of a small UTF-8 file counts; anything else is no file, never an
+/// error. `texts` keeps each file read once.
 fn named_file(
     test_file: &Path,
     name: &str,
@@ -240,7 +241,7 @@ fn named_file(
     let plain = !name.is_empty()
         && name.len() <= 100
         && name.contains('.')
-        && !name.starts_with('.')
+        && !name.starts_with(['.', '/'])
         && !name.contains("..")
         && name
             .chars()
@@ -260,4 +261,47 @@ fn named_file(
         })
         .clone()
         .map(Literal::Text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_holds_a_small_text_file_it_names_beside_it_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("named-file-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("data")).unwrap();
+        std::fs::write(dir.join("song.txt"), "One lantern.\n").unwrap();
+        std::fs::write(dir.join("data/verse.txt"), "Two lanterns.\n").unwrap();
+        std::fs::write(dir.join("binary.bin"), [0xff, 0xfe, 0x00]).unwrap();
+        std::fs::write(
+            dir.join("big.txt"),
+            "x".repeat(NAMED_FILE_MOST as usize + 1),
+        )
+        .unwrap();
+        let test_file = dir.join("song_test.rb");
+        let mut texts = HashMap::new();
+        let mut read = |name: &str| named_file(&test_file, name, &mut texts);
+        assert_eq!(
+            read("song.txt"),
+            Some(Literal::Text("One lantern.\n".into()))
+        );
+        assert_eq!(
+            read("data/verse.txt"),
+            Some(Literal::Text("Two lanterns.\n".into()))
+        );
+        let absolute = dir.join("song.txt").display().to_string();
+        for name in [
+            absolute.as_str(),
+            "../song.txt",
+            "binary.bin",
+            "big.txt",
+            "absent.txt",
+            "data",
+            "one lantern.",
+        ] {
+            assert_eq!(read(name), None, "{name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -143,8 +143,12 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
             literals.push((at, literal));
         }
     }
+    // Numbers do not overlap but for a sign around its digits: the number starting last
+    // before `at` is the only one that can hold it.
+    numbers.sort_by_key(|n: &Range<usize>| n.start);
     let digits_of_a_number = |at: usize, literal: &Literal| {
-        matches!(literal, Literal::Number(_)) && numbers.iter().any(|n| n.start < at && at < n.end)
+        let before = numbers.partition_point(|n| n.start < at);
+        matches!(literal, Literal::Number(_)) && before > 0 && at < numbers[before - 1].end
     };
     literals.retain(|(at, literal)| !not_data.contains(at) && !digits_of_a_number(*at, literal));
     literals.sort_by_key(|(at, _)| *at);
