@@ -42,6 +42,11 @@ const EXCLUDED_NAMED_DATA: f64 = 0.5;
 const EXCLUDED: f64 = 0.85;
 /// The share of its score a test keeps that calls another property's function, not this one's.
 const OTHER_PROPERTY: f64 = 0.5;
+/// The least share of a case's data a test must hold, or the least similarity of its name to
+/// the case's, for the test to be the case's by the combined score alone: half of one kind of
+/// evidence, not a little of both (a test sharing only an error message with the case, under
+/// another name, is not its test when the case's own test is deleted).
+const HALF_EVIDENCE: f64 = 0.5;
 /// How much the fit of a test's values to a case adds: enough to break ties, no more.
 const FIT_WEIGHT: f64 = 0.05;
 /// The share of a test's values that must be a case's for the test to be about that case:
@@ -726,6 +731,8 @@ pub fn link(
                 // An excluded case needs more than a best score: all its data, or its name.
                 [t] if included[c]
                     && best >= MIN_SCORE
+                    && (evidence[c][t].data >= HALF_EVIDENCE
+                        || evidence[c][t].name >= HALF_EVIDENCE)
                     && best >= test_best[t] - TIE
                     && !claimed(t)
                     && !held_elsewhere(t)
@@ -1036,6 +1043,31 @@ mod tests {
             links(&cases, &tests[1..], &[true; 2]),
             vec![vec![], vec![0]]
         );
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_sharing_only_its_error_under_another_name() {
+        let cases = [
+            case("a", "rejects an unknown codon", 2, "invalid codon"),
+            case("b", "incomplete sequence fails", 3, "invalid codon"),
+            case("c", "translates methionine", 4, "Methionine"),
+        ];
+        let tests = [
+            test(1, "rejects an unknown codon", holds(2, "invalid codon")),
+            test(5, "incomplete sequence fails", holds(3, "invalid codon")),
+            test(
+                9,
+                "too long codon",
+                vec![Literal::Text("invalid codon".into())],
+            ),
+        ];
+        let (evidence, _) = evidence(&cases, &tests[1..]);
+        // Without the case's own test, the last test is its best, with a little of each kind
+        // of evidence.
+        let e = evidence[0][1];
+        assert!(e.score() >= MIN_SCORE, "{e:?}");
+        assert!(e.data < HALF_EVIDENCE && e.name < HALF_EVIDENCE, "{e:?}");
+        deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
     }
 
     #[test]
