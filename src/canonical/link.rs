@@ -260,7 +260,10 @@ impl Probe {
     }
 }
 
-/// The share of a test's values (not the functions it calls) that are among the case's.
+/// The share of a test's values (not the functions it calls) that are the case's, each value
+/// of the case accounting for one of the test's: a test of `[1, 2, 1, 2, 3]` in `[1, 2, 3, 1,
+/// 2, 3, 2, 3, 2, 1]` holds the 1, 2 and 3 of `[1, 2, 3]` against `[3, 2, 1]` five times over,
+/// and is mostly other values.
 fn fit(case: &[Probe], test: &[Literal]) -> f64 {
     let values: Vec<&Literal> = test
         .iter()
@@ -269,9 +272,13 @@ fn fit(case: &[Probe], test: &[Literal]) -> f64 {
     if values.is_empty() || case.is_empty() {
         return 0.0;
     }
+    let mut unused = vec![true; case.len()];
     let fitting = values
         .iter()
-        .filter(|v| case.iter().any(|p| p.is(v)))
+        .filter(|v| {
+            let found = (0..case.len()).find(|&i| unused[i] && case[i].is(v));
+            found.inspect(|&i| unused[i] = false).is_some()
+        })
         .count();
     fitting as f64 / values.len() as f64
 }
@@ -917,6 +924,23 @@ mod tests {
         let tests = [
             test(1, "one letter", holds(1, "a")),
             test(5, "many letters", counts),
+        ];
+        assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_test_repeating_a_cases_few_values_in_longer_lists_is_not_its_second_test() {
+        // [1, 3] against [1, 2, 3]: every value of the case is in the test of recurring values,
+        // in order, but each many times over.
+        let mut cases = vec![numbers_case("a", "missing element", &[1, 3, 1, 2, 3])];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "missing element", numbers(&[1, 3, 1, 2, 3])),
+            test(
+                5,
+                "recurring values",
+                numbers(&[1, 2, 1, 2, 3, 1, 2, 3, 1, 2, 3, 2, 1]),
+            ),
         ];
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
     }
