@@ -188,6 +188,27 @@ impl Report {
         format!("{} \"{description}\"", short(uuid))
     }
 
+    /// For a missing case that an included case reimplements and a test implements, what a
+    /// maintainer needs to know: the track tests the new version (tests.toml may still
+    /// include the old one by mistake). Empty otherwise.
+    fn replaced(&self, uuid: &str) -> String {
+        self.cases
+            .iter()
+            .find(|c| c.include && c.reimplements.as_deref() == Some(uuid) && !c.tests.is_empty())
+            .map_or(String::new(), |new| {
+                format!(
+                    " (reimplemented by {}, which {} implements: if the track follows the new \
+                     case, mark this one include = false)",
+                    self.described(&new.uuid),
+                    new.tests
+                        .iter()
+                        .map(test_text)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
     /// What a misnamed test is named after and what it implements.
     fn misnaming(&self, m: &Misnamed) -> String {
         let implements: Vec<String> = m.implements.iter().map(|u| self.described(u)).collect();
@@ -215,9 +236,10 @@ impl Report {
         };
         for uuid in &self.missing {
             lines.push(format!(
-                "{dir}: missing {}: {}",
+                "{dir}: missing {}: {}{}",
                 described(uuid),
-                data(uuid)
+                data(uuid),
+                self.replaced(uuid)
             ));
         }
         for uuid in &self.excluded_but_tested {
@@ -267,7 +289,11 @@ impl Report {
                 "error",
                 &toml,
                 Some(toml_line(uuid)),
-                &format!("missing: no test implements {}: {data}", described(uuid)),
+                &format!(
+                    "missing: no test implements {}: {data}{}",
+                    described(uuid),
+                    self.replaced(uuid)
+                ),
             ));
         }
         for uuid in &self.excluded_but_tested {
