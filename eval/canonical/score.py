@@ -7,7 +7,7 @@ usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion]
 Samples (labels/README.md says how each was chosen and labelled):
   (default)     labels/<language>.tsv: the first sample, which the linking rules were tuned on;
   --held-out    labels/held_out_<language>.tsv: the second, scored once, then tuned on;
-  --sample NAME labels/NAME_<language>.tsv: fresh, fourth to eleventh, each labelled by
+  --sample NAME labels/NAME_<language>.tsv: fresh, fourth to twelfth, each labelled by
                 readers who never saw the tool and committed before its first scoring
                 (labels/README.md says which were tuned on after); several names, joined
                 by commas, or `all`, pool their exercises into one score.
@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 SAMPLES = ["", "held_out", "fresh", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-           "tenth", "eleventh"]
+           "tenth", "eleventh", "twelfth"]
 
 
 def label_files(language):
@@ -43,8 +43,12 @@ def label_files(language):
         names = ["held_out"]
     else:
         names = [""]
-    return [os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
-            for name in names]
+    paths = [os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
+             for name in names]
+    if "--sample" in argv and argv[argv.index("--sample") + 1] == "all":
+        # The twelfth sample has no Ruby file: every Ruby exercise was in an earlier one.
+        paths = [p for p in paths if os.path.exists(p)]
+    return paths
 
 
 def labels(language):
