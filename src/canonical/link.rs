@@ -77,9 +77,10 @@ pub struct Evidence {
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
     pub fit: f64,
-    /// Some text of the case is in the test only in another letter case ("AABBBCCCC" in a
-    /// test of "aabbbcccc"): found, but less surely than a test that has it as written.
-    pub recased: bool,
+    /// Some text of the case is in the test only loosely: in another letter case or without
+    /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
+    /// one of "Does this …?"): found, but less surely than a test that has it as written.
+    pub loosely: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
     /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
     /// case's function: a test of the whole song, which covers every verse it sings.
@@ -156,8 +157,8 @@ impl Holdings {
         holdings
     }
 
-    /// Whether the test has this text only in another letter case.
-    fn recased(&self, probe: &Probe) -> bool {
+    /// Whether the test has this text only loosely (see `Evidence::loosely`).
+    fn loosely(&self, probe: &Probe) -> bool {
         let Literal::Text(text) = &probe.literal else {
             return false;
         };
@@ -564,7 +565,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                                 prefix,
                             ),
                         other_property,
-                        recased: leaves.iter().any(|p| holding.recased(p)),
+                        loosely: leaves.iter().any(|p| holding.loosely(p)),
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
                             && sings(&holding.lines, &verse),
@@ -618,10 +619,10 @@ pub fn link(
             _ => false,
         }
     };
-    // Test `t` holds case `b` as written: all of its data, in its order, in its letter case.
+    // Test `t` holds case `b` as written: all of its data, in its order, as it is spelled.
     let as_written = |b: usize, t: usize| {
         let e = evidence[b][t];
-        e.data >= ALL_DATA && e.order >= EXACT_ORDER && !e.recased && weights[b] >= DATA_ALONE
+        e.data >= ALL_DATA && e.order >= EXACT_ORDER && !e.loosely && weights[b] >= DATA_ALONE
     };
     // Each case's values, sorted and without letter case: two cases whose values are the
     // same but for order or letter case look alike.
@@ -645,7 +646,7 @@ pub fn link(
     // [3, 4, 4] beside [4, 4, 3]), and `c` stays missing when its own test goes.
     let look_alike = |c: usize, t: usize| {
         let e = evidence[c][t];
-        (e.recased || e.order < EXACT_ORDER)
+        (e.loosely || e.order < EXACT_ORDER)
             && !as_written(c, t)
             && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
@@ -700,11 +701,14 @@ pub fn link(
                 // values holds it by chance (`"a"` and 1 in a test of "abbca").
                 let by_chance =
                     |t: usize| score(c, t) < top - TIE && evidence[c][t].fit < SHARED_FIT;
-                // A test holding the case's values as written (in its order) is its test; one
-                // holding them in another order tests another input (a chromatic scale from A
-                // beside the case's from C).
-                let as_ordered = whole.iter().any(|&t| evidence[c][t].order >= EXACT_ORDER);
-                let reordered = |t: usize| as_ordered && evidence[c][t].order < EXACT_ORDER;
+                // A test holding the case's values as written (in its order, as spelled) is its
+                // test; one holding them in another order tests another input (a chromatic
+                // scale from A beside the case's from C), one holding a text only loosely
+                // another text (bob's question after a line break beside the question).
+                let written =
+                    |t: usize| evidence[c][t].order >= EXACT_ORDER && !evidence[c][t].loosely;
+                let as_ordered = whole.iter().any(|&t| written(t));
+                let reordered = |t: usize| as_ordered && !written(t);
                 let mut chosen: Vec<usize> = whole
                     .into_iter()
                     .filter(|&t| {
@@ -942,6 +946,24 @@ mod tests {
                 numbers(&[1, 2, 1, 2, 3, 1, 2, 3, 1, 2, 3, 2, 1]),
             ),
         ];
+        assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_test_holding_a_cases_text_only_loosely_is_not_its_second_test() {
+        // The question after a line break is another input, where a test asks it as written.
+        let mut cases = vec![case("a", "asking a question", 1, "Does this look fat?")];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "asking a question", holds(1, "Does this look fat?")),
+            test(
+                5,
+                "multiple line question",
+                holds(1, "\nDoes this look fat?"),
+            ),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
     }
 
