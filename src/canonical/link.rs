@@ -407,6 +407,15 @@ fn named(
     })
 }
 
+/// A description up to the end of its first sentence, where more follow: a test is named
+/// after "Is reversible. I.e., if you apply decode in a encoded result, …" when it is named
+/// "is reversible".
+fn first_sentence(description: &str) -> &str {
+    description
+        .find(". ")
+        .map_or(description, |end| &description[..end])
+}
+
 /// The share of the longer word sequence that the two have in common, in order: "list to
 /// empty list" is "append list to empty list" more than "append empty list to list".
 fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
@@ -523,7 +532,15 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                 split_camel_case(&case.property)
             ));
             let own_sequence = word_sequence(&case.own_description);
-            let path_sequence = word_sequence(&case.description);
+            // A test is named after the case when its name is the case's own description's
+            // first sentence (the description ends with the case's own).
+            let own_first = first_sentence(&case.own_description);
+            let groups = case
+                .description
+                .strip_suffix(case.own_description.as_str())
+                .unwrap_or("");
+            let named_sequence = word_sequence(own_first);
+            let path_sequence = word_sequence(&format!("{groups}{own_first}"));
             let property_sequence = word_sequence(&split_camel_case(&case.property));
             let property = call_name(&case.property);
             let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
@@ -561,7 +578,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                                 * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
                         named_after: !own.is_empty()
                             && named(
-                                &own_sequence,
+                                &named_sequence,
                                 &path_sequence,
                                 &property_sequence,
                                 name_sequence,
@@ -1050,6 +1067,26 @@ mod tests {
             test(5, "SubstitutionCipher > can decode", holds(1, "aaaaaaaaaa")),
         ];
         assert_eq!(links(&cases, &tests, &[true; 6])[..2], [vec![0], vec![1]]);
+    }
+
+    #[test]
+    fn a_name_may_be_the_first_sentence_of_a_longer_description() {
+        let cases = [
+            case(
+                "a",
+                "Is reversible. I.e., decoding what was encoded gives it back",
+                1,
+                "x",
+            ),
+            case("b", "Can encode", 2, "y"),
+        ];
+        let tests = [
+            test(1, "is reversible", vec![]),
+            test(5, "can encode", vec![]),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[0][0].named_after);
+        assert_eq!(named_after(&evidence, 0), Some(0));
     }
 
     #[test]
