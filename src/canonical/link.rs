@@ -8,7 +8,9 @@
 //! the test is named; else when the test is the case's best and the case is the test's best
 //! by the combined score, or the test is named after the case and holds much of its data; a
 //! test of the whole song (one that holds a verse's text and does not call the case's function,
-//! `sing()` but not `recite(1, 12)`) covers each verse it sings. So
+//! `sing()` but not `recite(1, 12)`) covers each verse it sings. A link on weak evidence (the
+//! combined score alone, or all of a case's data in a test about another case) also needs the
+//! test to stand in the case's place in the file: source order against canonical order. So
 //! one test may implement many cases, deleting a test leaves its case missing instead of
 //! handing it to a neighbour, and of a reimplemented case and its replacement, the one whose
 //! data the test holds wins. Where evidence is partial, an excluded case weighs less.
@@ -670,7 +672,8 @@ pub fn link(
             && !as_written(c, t)
             && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
-    let mut links: Vec<Vec<usize>> = (0..cases.len())
+    // Each case's links, and which of them rest on weak evidence (see `in_place`).
+    let (mut links, weak): (Vec<Vec<usize>>, Vec<Vec<usize>>) = (0..cases.len())
         .map(|c| {
             let all_data = |t: usize| {
                 evidence[c][t].data >= ALL_DATA
@@ -729,31 +732,40 @@ pub fn link(
                     |t: usize| evidence[c][t].order >= EXACT_ORDER && !evidence[c][t].loosely;
                 let as_ordered = whole.iter().any(|&t| written(t));
                 let reordered = |t: usize| as_ordered && !written(t);
-                let mut chosen: Vec<usize> = whole
+                let candidates: Vec<usize> = whole
+                    .into_iter()
+                    .filter(|&t| !look_alike(c, t) && !by_chance(t) && !reordered(t))
+                    .collect();
+                // Tests whose best case this is.
+                let best_of: Vec<usize> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&t| score(c, t) >= test_best[t] - TIE)
+                    .collect();
+                // A test named after another case (`claimed`) holds this one's data by chance,
+                // even all of it in order (high-scores' "scores after personal top scores"
+                // asserts the input and expected list of "list of scores"): with the case's own
+                // test deleted, the case is missing, not handed on. The price: a case asserted
+                // only in another case's test (Elixir grade-school's grade 2 test also asserts
+                // grade 3 of its roster) is missing.
+                let mut weak: Vec<usize> = candidates
                     .into_iter()
                     .filter(|&t| {
-                        !look_alike(c, t)
-                            && !by_chance(t)
-                            && !reordered(t)
-                            && (score(c, t) >= test_best[t] - TIE
-                                // A test named after another case (`claimed`) holds this one's
-                                // data by chance, even all of it in order (high-scores' "scores
-                                // after personal top scores" asserts the input and expected list
-                                // of "list of scores"): with the case's own test deleted, the
-                                // case is missing, not handed on. The price: a case asserted
-                                // only in another case's test (Elixir grade-school's grade 2
-                                // test also asserts grade 3 of its roster) is missing.
-                                || (unnamed
-                                    && score(c, t) >= top - TIE
-                                    && !claimed(t)
-                                    && (as_written(c, t) || !held_elsewhere(t))))
+                        !best_of.contains(&t)
+                            && unnamed
+                            && score(c, t) >= top - TIE
+                            && !claimed(t)
+                            && (as_written(c, t) || !held_elsewhere(t))
+                            && !named.contains(&t)
+                            && !sung.contains(&t)
                     })
-                    .chain(named)
-                    .chain(sung)
                     .collect();
+                let mut chosen: Vec<usize> = best_of.into_iter().chain(named).chain(sung).collect();
+                chosen.extend(&weak);
                 chosen.sort_unstable();
                 chosen.dedup();
-                return chosen;
+                weak.sort_unstable();
+                return (chosen, weak);
             }
             // The case's best test, when the evidence singles one out.
             let best_tests: Vec<usize> =
@@ -769,14 +781,82 @@ pub fn link(
                     && !held_elsewhere(t)
                     && !look_alike(c, t) =>
                 {
-                    vec![t]
+                    // Unless the test is named much like the case, or holds all of its data, the
+                    // link rests on the combined score alone.
+                    let e = evidence[c][t];
+                    let weak = e.name < HALF_EVIDENCE && e.data < ALL_DATA;
+                    (vec![t], if weak { vec![t] } else { Vec::new() })
                 }
-                _ => Vec::new(),
+                _ => (Vec::new(), Vec::new()),
             }
         })
-        .collect();
+        .unzip();
+    keep_weak_links_in_place(&mut links, &weak);
     settle_reimplementations(cases, evidence, included, &mut links);
     links
+}
+
+/// Drops each weak link (`weak[case]`: one made by the combined score alone, or by all of
+/// the case's data in a test that holds another case better) whose test does not stand in
+/// the case's place in the file. That is source order against canonical order: a test the
+/// track wrote beside another case, holding part of this one's data, does not take this case
+/// when its own test is deleted (Elixir scrabble-score's "lowercase letter" test, two tests
+/// below the deleted "uppercase letter"). A test stands in the case's place when it lies
+/// between the tests of the nearest cases before and after the case that have firm links, or
+/// when the nearest tests before and after it with firm links hold cases before and after
+/// this one (a track that keeps its error tests together at the end). Where the tests of the
+/// case's neighbours stand in the other order themselves (Elixir grains' error tests, last
+/// case first), the order tells nothing and the link stays.
+fn keep_weak_links_in_place(links: &mut [Vec<usize>], weak: &[Vec<usize>]) {
+    let firm: Vec<Vec<usize>> = links
+        .iter()
+        .zip(weak)
+        .map(|(tests, weak)| {
+            tests
+                .iter()
+                .copied()
+                .filter(|t| !weak.contains(t))
+                .collect()
+        })
+        .collect();
+    let tests = firm.iter().flatten().max().map_or(0, |&t| t + 1);
+    // The cases each test is firmly linked to.
+    let mut cases_of: Vec<Vec<usize>> = vec![Vec::new(); tests];
+    for (c, linked) in firm.iter().enumerate() {
+        for &t in linked {
+            cases_of[t].push(c);
+        }
+    }
+    for (c, weak) in weak.iter().enumerate() {
+        let before = firm[..c].iter().rev().find(|tests| !tests.is_empty());
+        let after = firm[c + 1..].iter().find(|tests| !tests.is_empty());
+        let from = before
+            .and_then(|tests| tests.iter().min())
+            .copied()
+            .unwrap_or(0);
+        let to = after
+            .and_then(|tests| tests.iter().max())
+            .copied()
+            .unwrap_or(usize::MAX);
+        if from > to {
+            continue;
+        }
+        let between_neighbours = |t: usize| {
+            let earlier = cases_of[..t.min(tests)]
+                .iter()
+                .rev()
+                .find(|c| !c.is_empty());
+            let later = cases_of
+                .get(t + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .find(|c| !c.is_empty());
+            earlier.is_none_or(|cases| cases.iter().any(|&b| b < c))
+                && later.is_none_or(|cases| cases.iter().any(|&b| b > c))
+        };
+        links[c]
+            .retain(|&t| !weak.contains(&t) || (from..=to).contains(&t) || between_neighbours(t));
+    }
 }
 
 /// A test linked to a case and to the case it reimplements (or that reimplements it) keeps
@@ -1154,6 +1234,108 @@ mod tests {
         assert!(e.score() >= MIN_SCORE, "{e:?}");
         assert!(e.data < HALF_EVIDENCE && e.name < HALF_EVIDENCE, "{e:?}");
         deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+    }
+
+    /// Four cases, each with its own test, in order.
+    fn four_numbers() -> ([Case; 4], Vec<Test>) {
+        let cases = [
+            case("a", "one", 1, "uno"),
+            case("b", "two", 2, "dos"),
+            case("c", "three", 3, "tres"),
+            case("d", "four", 4, "cuatro"),
+        ];
+        let tests = vec![
+            test(1, "one", holds(1, "uno")),
+            test(5, "two", holds(2, "dos")),
+            test(9, "three", holds(3, "tres")),
+            test(13, "four", holds(4, "cuatro")),
+        ];
+        (cases, tests)
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_out_of_its_place() {
+        // The track's own last test shares half of "two"'s data under another name.
+        let (cases, mut tests) = four_numbers();
+        tests.push(test(17, "a longer number", holds(22, "dos")));
+        let included = [true; 4];
+        let all: Vec<Vec<usize>> = (0..4).map(|t| vec![t]).collect();
+        assert_eq!(links(&cases, &tests, &included), all);
+        tests.remove(1);
+        // It is the case's best test by the combined score, the case its best.
+        let (evidence, _) = evidence(&cases, &tests);
+        let e = evidence[1][3];
+        assert!(e.data >= HALF_EVIDENCE && e.score() >= MIN_SCORE, "{e:?}");
+        assert_eq!(
+            links(&cases, &tests, &included),
+            vec![vec![0], vec![], vec![1], vec![2]]
+        );
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_later_test_holding_its_values_among_others() {
+        // [5, 7] is all in the last test's [5, 6, 7, 8], another case's data.
+        let mut cases = vec![
+            numbers_case("a", "first", &[1, 2, 3]),
+            numbers_case("b", "second", &[5, 7]),
+            numbers_case("c", "third", &[9, 11]),
+            numbers_case("d", "fourth", &[5, 6, 7, 8]),
+        ];
+        with_fillers(&mut cases);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "second", numbers(&[5, 7])),
+            test(9, "third", numbers(&[9, 11])),
+            test(13, "more numbers", numbers(&[5, 6, 7, 8])),
+        ];
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+        tests.remove(1);
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][2].data >= ALL_DATA, "{:?}", evidence[1][2]);
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![1], vec![2]]
+        );
+    }
+
+    #[test]
+    fn a_test_on_weak_evidence_keeps_its_case_among_tests_in_reverse_order() {
+        // "five", "four" (older data, another name), then "three", last.
+        let (cases, _) = four_numbers();
+        let mut cases = cases.to_vec();
+        cases.push(case("e", "five", 5, "cinco"));
+        let tests = [
+            test(1, "one", holds(1, "uno")),
+            test(5, "two", holds(2, "dos")),
+            test(9, "five", holds(5, "cinco")),
+            test(13, "another number", holds(44, "cuatro")),
+            test(17, "three", holds(3, "tres")),
+        ];
+        assert_eq!(
+            links(&cases, &tests, &[true; 5]),
+            vec![vec![0], vec![1], vec![4], vec![3], vec![2]]
+        );
+    }
+
+    #[test]
+    fn a_test_on_weak_evidence_keeps_its_case_among_tests_kept_in_another_order() {
+        // The track tests "two" and "four" (older data, another name) after the others; the
+        // test before "four"'s tests an earlier case, and none follows.
+        let (cases, _) = four_numbers();
+        let mut cases = cases.to_vec();
+        cases.push(case("e", "five", 5, "cinco"));
+        let tests = [
+            test(1, "one", holds(1, "uno")),
+            test(5, "three", holds(3, "tres")),
+            test(9, "five", holds(5, "cinco")),
+            test(13, "two", holds(2, "dos")),
+            test(17, "another number", holds(44, "cuatro")),
+        ];
+        assert_eq!(
+            links(&cases, &tests, &[true; 5]),
+            vec![vec![0], vec![3], vec![1], vec![4], vec![2]]
+        );
     }
 
     #[test]
