@@ -673,7 +673,7 @@ pub fn link(
             && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
     // Each case's links, and which of them rest on weak evidence (see `in_place`).
-    let (mut links, weak): (Vec<Vec<usize>>, Vec<Vec<usize>>) = (0..cases.len())
+    let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
             let all_data = |t: usize| {
                 evidence[c][t].data >= ALL_DATA
@@ -760,12 +760,20 @@ pub fn link(
                             && !sung.contains(&t)
                     })
                     .collect();
-                let mut chosen: Vec<usize> = best_of.into_iter().chain(named).chain(sung).collect();
-                chosen.extend(&weak);
-                chosen.sort_unstable();
-                chosen.dedup();
+                // A test holding all of the case's values, but not as written (in another
+                // order, or a text only loosely), is the case's test where it stands in its
+                // place (see `keep_in_place`).
+                let loose: Vec<usize> = best_of
+                    .iter()
+                    .copied()
+                    .filter(|&t| !written(t) && !named.contains(&t) && !sung.contains(&t))
+                    .collect();
+                let mut tests: Vec<usize> = best_of.into_iter().chain(named).chain(sung).collect();
+                tests.extend(&weak);
+                tests.sort_unstable();
+                tests.dedup();
                 weak.sort_unstable();
-                return (chosen, weak);
+                return Chosen { tests, weak, loose };
             }
             // The case's best test, when the evidence singles one out.
             let best_tests: Vec<usize> =
@@ -785,34 +793,51 @@ pub fn link(
                     // link rests on the combined score alone.
                     let e = evidence[c][t];
                     let weak = e.name < HALF_EVIDENCE && e.data < ALL_DATA;
-                    (vec![t], if weak { vec![t] } else { Vec::new() })
+                    Chosen {
+                        tests: vec![t],
+                        weak: if weak { vec![t] } else { Vec::new() },
+                        loose: Vec::new(),
+                    }
                 }
-                _ => (Vec::new(), Vec::new()),
+                _ => Chosen::default(),
             }
         })
-        .unzip();
-    keep_weak_links_in_place(&mut links, &weak);
+        .collect();
+    let mut links = keep_in_place(&chosen);
     settle_reimplementations(cases, evidence, included, &mut links);
     links
 }
 
-/// Drops each weak link (`weak[case]`: one made by the combined score alone, or by all of
-/// the case's data in a test that holds another case better) whose test does not stand in
-/// the case's place in the file. That is source order against canonical order: a test the
-/// track wrote beside another case, holding part of this one's data, does not take this case
-/// when its own test is deleted (Elixir scrabble-score's "lowercase letter" test, two tests
-/// below the deleted "uppercase letter"). A test stands in the case's place when it lies
-/// between the tests of the nearest cases before and after the case that have firm links, or
-/// when the nearest tests before and after it with firm links hold cases before and after
-/// this one (a track that keeps its error tests together at the end). Where the tests of the
-/// case's neighbours stand in the other order themselves (Elixir grains' error tests, last
-/// case first), the order tells nothing and the link stays.
-fn keep_weak_links_in_place(links: &mut [Vec<usize>], weak: &[Vec<usize>]) {
-    let firm: Vec<Vec<usize>> = links
+/// The tests chosen for one case.
+#[derive(Default)]
+struct Chosen {
+    tests: Vec<usize>,
+    /// Those chosen on weak evidence: by the combined score alone, or by all of the case's
+    /// data in a test that holds another case better. They must stand in the case's place,
+    /// and do not mark it for other cases.
+    weak: Vec<usize>,
+    /// Those holding all of the case's values but not as written: they must stand in the
+    /// case's place, and mark it for other cases.
+    loose: Vec<usize>,
+}
+
+/// Each case's tests, less the weak and loose ones that do not stand in the case's place in
+/// the file. That is source order against canonical order: a test the track wrote beside
+/// another case, holding part of this one's data, does not take this case when its own test
+/// is deleted (Elixir scrabble-score's "lowercase letter" test, two tests below the deleted
+/// "uppercase letter"). A test stands in the case's place when it lies between the tests of
+/// the nearest cases before and after the case that have firm links, or when the nearest
+/// tests before and after it with firm links hold cases before and after this one (a track
+/// that keeps its error tests together at the end). Where the tests of the case's neighbours
+/// stand in the other order themselves (Elixir grains' error tests, last case first), the
+/// order tells nothing and the links stay.
+fn keep_in_place(chosen: &[Chosen]) -> Vec<Vec<usize>> {
+    let firm: Vec<Vec<usize>> = chosen
         .iter()
-        .zip(weak)
-        .map(|(tests, weak)| {
-            tests
+        .map(|chosen| {
+            let weak = &chosen.weak;
+            chosen
+                .tests
                 .iter()
                 .copied()
                 .filter(|t| !weak.contains(t))
@@ -827,36 +852,40 @@ fn keep_weak_links_in_place(links: &mut [Vec<usize>], weak: &[Vec<usize>]) {
             cases_of[t].push(c);
         }
     }
-    for (c, weak) in weak.iter().enumerate() {
+    let placed = |c: usize, t: usize| {
         let before = firm[..c].iter().rev().find(|tests| !tests.is_empty());
         let after = firm[c + 1..].iter().find(|tests| !tests.is_empty());
-        let from = before
-            .and_then(|tests| tests.iter().min())
-            .copied()
-            .unwrap_or(0);
-        let to = after
-            .and_then(|tests| tests.iter().max())
-            .copied()
-            .unwrap_or(usize::MAX);
-        if from > to {
-            continue;
+        let from = before.and_then(|tests| tests.iter().min()).copied();
+        let to = after.and_then(|tests| tests.iter().max()).copied();
+        let (from, to) = (from.unwrap_or(0), to.unwrap_or(usize::MAX));
+        if from > to || (from..=to).contains(&t) {
+            return true;
         }
-        let between_neighbours = |t: usize| {
-            let earlier = cases_of[..t.min(tests)]
+        let earlier = cases_of[..t.min(tests)]
+            .iter()
+            .rev()
+            .find(|cases| !cases.is_empty());
+        let later = cases_of
+            .get(t + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .find(|cases| !cases.is_empty());
+        earlier.is_none_or(|cases| cases.iter().any(|&b| b < c))
+            && later.is_none_or(|cases| cases.iter().any(|&b| b > c))
+    };
+    chosen
+        .iter()
+        .enumerate()
+        .map(|(c, chosen)| {
+            let unplaced = |t: &usize| chosen.weak.contains(t) || chosen.loose.contains(t);
+            chosen
+                .tests
                 .iter()
-                .rev()
-                .find(|c| !c.is_empty());
-            let later = cases_of
-                .get(t + 1..)
-                .unwrap_or(&[])
-                .iter()
-                .find(|c| !c.is_empty());
-            earlier.is_none_or(|cases| cases.iter().any(|&b| b < c))
-                && later.is_none_or(|cases| cases.iter().any(|&b| b > c))
-        };
-        links[c]
-            .retain(|&t| !weak.contains(&t) || (from..=to).contains(&t) || between_neighbours(t));
-    }
+                .copied()
+                .filter(|t| !unplaced(t) || placed(c, *t))
+                .collect()
+        })
+        .collect()
 }
 
 /// A test linked to a case and to the case it reimplements (or that reimplements it) keeps
@@ -1297,6 +1326,40 @@ mod tests {
             links(&cases, &tests, &included)[..4],
             [vec![0], vec![], vec![1], vec![2]]
         );
+    }
+
+    #[test]
+    fn a_test_holding_a_cases_values_in_another_order_out_of_its_place_is_not_its_test() {
+        // The last test holds all of "second"'s values, two of them swapped, after the tests
+        // of the cases that follow it.
+        let mut cases = vec![
+            numbers_case("a", "first", &[1, 2, 3]),
+            numbers_case("b", "second", &[5, 7, 9, 21]),
+            numbers_case("c", "third", &[11, 13]),
+            numbers_case("d", "fourth", &[15, 17]),
+        ];
+        with_fillers(&mut cases);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "third", numbers(&[11, 13])),
+            test(9, "fourth", numbers(&[15, 17])),
+            test(13, "other numbers", numbers(&[5, 7, 21, 9])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        let e = evidence[1][3];
+        assert!(
+            e.data >= ALL_DATA && (IN_ORDER..EXACT_ORDER).contains(&e.order),
+            "{e:?}"
+        );
+        let included = [true; 8];
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![1], vec![2]]
+        );
+        // In the case's place, it is the case's test.
+        tests.swap(1, 3);
+        tests.swap(2, 3);
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
     }
 
     #[test]
