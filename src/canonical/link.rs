@@ -812,9 +812,9 @@ pub fn link(
 #[derive(Default)]
 struct Chosen {
     tests: Vec<usize>,
-    /// Those chosen on weak evidence: by the combined score alone, or by all of the case's
-    /// data in a test that holds another case better. They must stand in the case's place,
-    /// and do not mark it for other cases.
+    /// Those chosen on weak evidence: by the combined score alone with a name less than half
+    /// like the case's, or by all of the case's data in a test that holds another case
+    /// better. They must stand in the case's place, and do not mark it for other cases.
     weak: Vec<usize>,
     /// Those holding all of the case's values but not as written: they must stand in the
     /// case's place, and mark it for other cases.
@@ -824,13 +824,13 @@ struct Chosen {
 /// Each case's tests, less the weak and loose ones that do not stand in the case's place in
 /// the file. That is source order against canonical order: a test the track wrote beside
 /// another case, holding part of this one's data, does not take this case when its own test
-/// is deleted (Elixir scrabble-score's "lowercase letter" test, two tests below the deleted
-/// "uppercase letter"). A test stands in the case's place when it lies between the tests of
-/// the nearest cases before and after the case that have firm links, or when the nearest
-/// tests before and after it with firm links hold cases before and after this one (a track
-/// that keeps its error tests together at the end). Where the tests of the case's neighbours
-/// stand in the other order themselves (Elixir grains' error tests, last case first), the
-/// order tells nothing and the links stay.
+/// is deleted (Elixir scrabble-score's "whitespace scores zero" expects the 0 of "empty
+/// input", whose neighbours are tested at the file's end). A test stands in the case's place
+/// when it lies between the tests of the nearest cases before and after the case that have
+/// firm links, or when the nearest tests before and after it with firm links hold cases
+/// before and after this one (a track that keeps its error tests together at the end).
+/// Where the tests of the case's neighbours stand in the other order themselves (Elixir
+/// grains' error tests, last case first), the order tells nothing and the links stay.
 fn keep_in_place(chosen: &[Chosen]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()
