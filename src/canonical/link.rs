@@ -1362,43 +1362,37 @@ mod tests {
         assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
     }
 
-    #[test]
-    fn a_test_on_weak_evidence_keeps_its_case_among_tests_in_reverse_order() {
-        // "five", "four" (older data, another name), then "three", last.
+    /// The links of five cases ("one" to "five") whose tests stand in the file in the order
+    /// given: each named after its case, but "four"'s, which holds only its text (older data,
+    /// another name).
+    fn five_tested_in_order(order: [usize; 5]) -> Vec<Vec<usize>> {
         let (cases, _) = four_numbers();
         let mut cases = cases.to_vec();
         cases.push(case("e", "five", 5, "cinco"));
-        let tests = [
-            test(1, "one", holds(1, "uno")),
-            test(5, "two", holds(2, "dos")),
-            test(9, "five", holds(5, "cinco")),
-            test(13, "another number", holds(44, "cuatro")),
-            test(17, "three", holds(3, "tres")),
-        ];
-        assert_eq!(
-            links(&cases, &tests, &[true; 5]),
-            vec![vec![0], vec![1], vec![4], vec![3], vec![2]]
-        );
+        let tests: Vec<Test> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| match c {
+                3 => test(4 * i + 1, "another number", holds(44, "cuatro")),
+                _ => test(4 * i + 1, &cases[c].description, cases[c].leaves.clone()),
+            })
+            .collect();
+        links(&cases, &tests, &[true; 5])
+    }
+
+    #[test]
+    fn a_test_on_weak_evidence_keeps_its_case_among_tests_in_reverse_order() {
+        // "five", "four", then "three", last.
+        let linked = five_tested_in_order([0, 1, 4, 3, 2]);
+        assert_eq!(linked, [[0], [1], [4], [3], [2]]);
     }
 
     #[test]
     fn a_test_on_weak_evidence_keeps_its_case_among_tests_kept_in_another_order() {
-        // The track tests "two" and "four" (older data, another name) after the others; the
-        // test before "four"'s tests an earlier case, and none follows.
-        let (cases, _) = four_numbers();
-        let mut cases = cases.to_vec();
-        cases.push(case("e", "five", 5, "cinco"));
-        let tests = [
-            test(1, "one", holds(1, "uno")),
-            test(5, "three", holds(3, "tres")),
-            test(9, "five", holds(5, "cinco")),
-            test(13, "two", holds(2, "dos")),
-            test(17, "another number", holds(44, "cuatro")),
-        ];
-        assert_eq!(
-            links(&cases, &tests, &[true; 5]),
-            vec![vec![0], vec![3], vec![1], vec![4], vec![2]]
-        );
+        // The track tests "two" and "four" after the others: the test before "four"'s tests
+        // an earlier case, and none follows.
+        let linked = five_tested_in_order([0, 2, 4, 1, 3]);
+        assert_eq!(linked, [[0], [3], [1], [4], [2]]);
     }
 
     #[test]
