@@ -23,6 +23,9 @@ pub struct Test {
     pub name: String,
     /// The literal values of its body, in order.
     pub literals: Vec<Literal>,
+    /// Where each of `literals` was read: the readings of one value share it (a text of
+    /// numbers and its numbers, a word list and its words).
+    pub places: Vec<usize>,
 }
 
 pub struct Exercise {
@@ -187,7 +190,7 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
     let within = |range: &Range<usize>| {
         let from = found.values.partition_point(|(at, _)| *at < range.start);
         let to = found.values.partition_point(|(at, _)| *at < range.end);
-        found.values[from..to].iter().map(|(_, l)| l.clone())
+        found.values[from..to].iter().cloned()
     };
     let mut file_texts = HashMap::new();
     let tests = analysis
@@ -195,14 +198,15 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         .iter()
         .map(|test| {
             let body = test.body.clone().unwrap_or(0..0);
-            let mut literals: Vec<Literal> = within(&body).collect();
+            let mut read: Vec<(usize, Literal)> = within(&body).collect();
             let from = found.uses.partition_point(|(at, _)| *at < body.start);
             let to = found.uses.partition_point(|(at, _)| *at < body.end);
             for (_, name) in &found.uses[from..to] {
                 if let Some(value) = bound.get(name.as_str()) {
-                    literals.extend(within(value));
+                    read.extend(within(value));
                 }
             }
+            let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
             // A test expecting an error asserts nothing of a file it names (food-chain's
             // read guard names song.txt to forbid reading it).
             if !literals.contains(&Literal::Raises) {
@@ -213,13 +217,18 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
                         _ => None,
                     })
                     .collect();
-                literals.extend(texts_of_files);
+                // Each file's text is a value of its own, past every place in the test file.
+                for text in texts_of_files {
+                    places.push(source.len() + places.len());
+                    literals.push(text);
+                }
             }
             Test {
                 file: file.to_string(),
                 line: test.line,
                 name: test.name.display(),
                 literals,
+                places,
             }
         })
         .collect();
@@ -303,5 +312,29 @@ mod tests {
             assert_eq!(read(name), None, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_readings_of_one_value_share_its_place() {
+        let dir = std::env::temp_dir().join(format!("places-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("bob_test.py"),
+            "def test_only_numbers(self):\n    assert hey(\"1, 2, 3\") == \"Whatever.\"\n",
+        )
+        .unwrap();
+        let tests = read_tests(&dir, "bob_test.py").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let test = &tests[0];
+        let place = |literal: &Literal| {
+            let at = test.literals.iter().position(|l| l == literal).unwrap();
+            test.places[at]
+        };
+        let text = place(&Literal::Text("1, 2, 3".into()));
+        for n in ["1", "2", "3"] {
+            assert_eq!(place(&Literal::Number(n.into())), text, "{test:?}");
+        }
+        assert_ne!(place(&Literal::Text("Whatever.".into())), text);
+        assert_eq!(test.places.len(), test.literals.len());
     }
 }

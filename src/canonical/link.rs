@@ -269,24 +269,27 @@ impl Probe {
 /// The share of a test's values (not the functions it calls) that are the case's, each value
 /// of the case accounting for one of the test's: a test of `[1, 2, 1, 2, 3]` in `[1, 2, 3, 1,
 /// 2, 3, 2, 3, 2, 1]` holds the 1, 2 and 3 of `[1, 2, 3]` against `[3, 2, 1]` five times over,
-/// and is mostly other values.
-fn fit(case: &[Probe], test: &[Literal]) -> f64 {
-    let values: Vec<&Literal> = test
-        .iter()
-        .filter(|l| !matches!(l, Literal::Call(_) | Literal::Raises))
-        .collect();
+/// and is mostly other values. The readings of one value (`places`: "1, 2, 3" is a text and
+/// three numbers) are one value, the case's if any reading is.
+fn fit(case: &[Probe], test: &[Literal], places: &[usize]) -> f64 {
+    let mut unused = vec![true; case.len()];
+    // Each place read, and whether a reading there is one of the case's values.
+    let mut values: Vec<(usize, bool)> = Vec::new();
+    for (literal, &place) in test.iter().zip(places) {
+        if matches!(literal, Literal::Call(_) | Literal::Raises) {
+            continue;
+        }
+        let found = (0..case.len()).find(|&i| unused[i] && case[i].is(literal));
+        let fits = found.inspect(|&i| unused[i] = false).is_some();
+        match values.last_mut() {
+            Some((last, fitting)) if *last == place => *fitting |= fits,
+            _ => values.push((place, fits)),
+        }
+    }
     if values.is_empty() || case.is_empty() {
         return 0.0;
     }
-    let mut unused = vec![true; case.len()];
-    let fitting = values
-        .iter()
-        .filter(|v| {
-            let found = (0..case.len()).find(|&i| unused[i] && case[i].is(v));
-            found.inspect(|&i| unused[i] = false).is_some()
-        })
-        .count();
-    fitting as f64 / values.len() as f64
+    values.iter().filter(|(_, fits)| *fits).count() as f64 / values.len() as f64
 }
 
 /// The longest run of `case` values found in `test`'s literals in the same order, as a share
@@ -569,7 +572,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                     let data = if total > 0.0 { found / total } else { 0.0 };
                     Evidence {
                         data,
-                        fit: fit(&sequence, &test.literals),
+                        fit: fit(&sequence, &test.literals, &test.places),
                         order: if data >= ALL_DATA {
                             order(&sequence, &test.literals)
                         } else {
@@ -963,6 +966,7 @@ mod tests {
             file: "t".to_string(),
             line,
             name: name.to_string(),
+            places: (0..literals.len()).collect(),
             literals,
         }
     }
@@ -1033,6 +1037,21 @@ mod tests {
         case.leaves.sort();
         case.leaves.dedup();
         case
+    }
+
+    #[test]
+    fn a_text_of_numbers_is_one_value_however_many_ways_it_is_read() {
+        // `hey("1, 2, 3") == "Whatever."`: the text is also read as its three numbers.
+        let probes: Vec<Probe> = ["1, 2, 3", "Whatever."]
+            .iter()
+            .map(|t| Probe::new(&Literal::Text(t.to_string()), 1.0))
+            .collect();
+        let mut literals = numbers(&[1, 2, 3]);
+        literals.push(Literal::Text("1, 2, 3".into()));
+        literals.push(Literal::Text("Whatever.".into()));
+        assert_eq!(fit(&probes, &literals, &[7, 7, 7, 7, 20]), 1.0);
+        // Read at five places, they would be five values, two of them the case's.
+        assert_eq!(fit(&probes, &literals, &[1, 2, 3, 4, 5]), 0.4);
     }
 
     #[test]
