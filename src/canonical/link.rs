@@ -764,12 +764,16 @@ pub fn link(
                     })
                     .collect();
                 // A test holding all of the case's values, but not as written (in another
-                // order, or a text only loosely), is the case's test where it stands in its
-                // place (see `keep_in_place`).
+                // order, or a text only loosely), or among mostly other values, is the case's
+                // test where it stands in its place (see `keep_in_place`).
                 let loose: Vec<usize> = best_of
                     .iter()
                     .copied()
-                    .filter(|&t| !written(t) && !named.contains(&t) && !sung.contains(&t))
+                    .filter(|&t| {
+                        (!written(t) || evidence[c][t].fit < SHARED_FIT)
+                            && !named.contains(&t)
+                            && !sung.contains(&t)
+                    })
                     .collect();
                 let mut tests: Vec<usize> = best_of.into_iter().chain(named).chain(sung).collect();
                 tests.extend(&weak);
@@ -819,8 +823,8 @@ struct Chosen {
     /// like the case's, or by all of the case's data in a test that holds another case
     /// better. They must stand in the case's place, and do not mark it for other cases.
     weak: Vec<usize>,
-    /// Those holding all of the case's values but not as written: they must stand in the
-    /// case's place, and mark it for other cases.
+    /// Those holding all of the case's values but not as written, or among mostly other
+    /// values: they must stand in the case's place, and mark it for other cases.
     loose: Vec<usize>,
 }
 
@@ -1379,6 +1383,38 @@ mod tests {
         tests.swap(1, 3);
         tests.swap(2, 3);
         assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_holding_it_among_mostly_other_values() {
+        // [5, 7] as written, in a longer list of the track's own, after the others' tests.
+        let mut cases = vec![
+            numbers_case("a", "first", &[1, 2, 3]),
+            numbers_case("b", "second", &[5, 7]),
+            numbers_case("c", "third", &[9, 11]),
+            numbers_case("d", "fourth", &[15, 17]),
+        ];
+        with_fillers(&mut cases);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "second", numbers(&[5, 7])),
+            test(9, "third", numbers(&[9, 11])),
+            test(13, "fourth", numbers(&[15, 17])),
+            test(17, "a longer list", numbers(&[5, 7, 30, 31, 32, 33])),
+        ];
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+        tests.remove(1);
+        let (evidence, _) = evidence(&cases, &tests);
+        let e = evidence[1][3];
+        assert!(
+            e.data >= ALL_DATA && e.order >= EXACT_ORDER && e.fit < SHARED_FIT,
+            "{e:?}"
+        );
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![1], vec![2]]
+        );
     }
 
     /// The links of five cases ("one" to "five") whose tests stand in the file in the order
