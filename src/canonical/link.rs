@@ -8,9 +8,10 @@
 //! the test is named; else when the test is the case's best and the case is the test's best
 //! by the combined score, or the test is named after the case and holds much of its data; a
 //! test of the whole song (one that holds a verse's text and does not call the case's function,
-//! `sing()` but not `recite(1, 12)`) covers each verse it sings. A link on weak evidence (the
-//! combined score alone, or all of a case's data in a test about another case) also needs the
-//! test to stand in the case's place in the file: source order against canonical order. So
+//! `sing()` but not `recite(1, 12)`) covers each verse it sings. A link on weaker evidence
+//! (the combined score alone; all of a case's data in a test about another case, or not as
+//! written, or among mostly other values) also needs the test to stand in the case's place in
+//! the file: source order against canonical order. So
 //! one test may implement many cases, deleting a test leaves its case missing instead of
 //! handing it to a neighbour, and of a reimplemented case and its replacement, the one whose
 //! data the test holds wins. Where evidence is partial, an excluded case weighs less.
