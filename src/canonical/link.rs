@@ -676,7 +676,7 @@ pub fn link(
             && !as_written(c, t)
             && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
-    // Each case's links, and which of them rest on weak evidence (see `in_place`).
+    // Each case's tests, and which of them must stand in its place (see `keep_in_place`).
     let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
             let all_data = |t: usize| {
