@@ -1059,6 +1059,23 @@ mod tests {
         assert_eq!(fit(&probes, &literals, &[1, 2, 3, 4, 5]), 0.4);
     }
 
+    /// Cases "first" to "fourth" of these values, and the fillers.
+    fn four_numbers_cases(values: [&[i64]; 4]) -> Vec<Case> {
+        let names = [
+            ("a", "first"),
+            ("b", "second"),
+            ("c", "third"),
+            ("d", "fourth"),
+        ];
+        let mut cases: Vec<Case> = names
+            .iter()
+            .zip(values)
+            .map(|((uuid, name), values)| numbers_case(uuid, name, values))
+            .collect();
+        with_fillers(&mut cases);
+        cases
+    }
+
     #[test]
     fn a_test_holding_a_case_among_mostly_other_values_is_not_its_second_test() {
         // 1 and `"a"` are all of the case's data; "many letters" holds them, in order, among
@@ -1328,13 +1345,7 @@ mod tests {
     #[test]
     fn a_deleted_test_case_does_not_pass_to_a_later_test_holding_its_values_among_others() {
         // [5, 7] is all in the last test's [5, 6, 7, 8], another case's data.
-        let mut cases = vec![
-            numbers_case("a", "first", &[1, 2, 3]),
-            numbers_case("b", "second", &[5, 7]),
-            numbers_case("c", "third", &[9, 11]),
-            numbers_case("d", "fourth", &[5, 6, 7, 8]),
-        ];
-        with_fillers(&mut cases);
+        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[9, 11], &[5, 6, 7, 8]]);
         let mut tests = vec![
             test(1, "first", numbers(&[1, 2, 3])),
             test(5, "second", numbers(&[5, 7])),
@@ -1356,13 +1367,7 @@ mod tests {
     fn a_test_holding_a_cases_values_in_another_order_out_of_its_place_is_not_its_test() {
         // The last test holds all of "second"'s values, two of them swapped, after the tests
         // of the cases that follow it.
-        let mut cases = vec![
-            numbers_case("a", "first", &[1, 2, 3]),
-            numbers_case("b", "second", &[5, 7, 9, 21]),
-            numbers_case("c", "third", &[11, 13]),
-            numbers_case("d", "fourth", &[15, 17]),
-        ];
-        with_fillers(&mut cases);
+        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7, 9, 21], &[11, 13], &[15, 17]]);
         let mut tests = vec![
             test(1, "first", numbers(&[1, 2, 3])),
             test(5, "third", numbers(&[11, 13])),
@@ -1389,13 +1394,7 @@ mod tests {
     #[test]
     fn a_deleted_test_case_does_not_pass_to_a_test_holding_it_among_mostly_other_values() {
         // [5, 7] as written, in a longer list of the track's own, after the others' tests.
-        let mut cases = vec![
-            numbers_case("a", "first", &[1, 2, 3]),
-            numbers_case("b", "second", &[5, 7]),
-            numbers_case("c", "third", &[9, 11]),
-            numbers_case("d", "fourth", &[15, 17]),
-        ];
-        with_fillers(&mut cases);
+        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[9, 11], &[15, 17]]);
         let mut tests = vec![
             test(1, "first", numbers(&[1, 2, 3])),
             test(5, "second", numbers(&[5, 7])),
