@@ -1,5 +1,6 @@
 //! Reading inputs and writing outputs. Every output is written to a temporary file in the
-//! target's directory and renamed over the target, so a failure never leaves half a file.
+//! target's directory and renamed over the target, so a failure never leaves half a file;
+//! a device or a pipe (`/dev/null`, `/dev/stdout`) is written in place.
 
 use std::fs;
 use std::io::Write;
@@ -48,6 +49,15 @@ pub fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
         ));
     }
     let fail = |e: std::io::Error| Error::io(path, "write", &e);
+    // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: renaming
+    // over it would put a plain file where the device was, and it holds no file to half write.
+    if fs::metadata(target).is_ok_and(|meta| !meta.is_file() && !meta.is_dir()) {
+        let mut device = fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .map_err(fail)?;
+        return device.write_all(contents).map_err(fail);
+    }
     let mut temp = tempfile::Builder::new()
         .prefix(".exercism_test_helper.")
         .tempfile_in(dir)
@@ -77,4 +87,35 @@ fn default_permissions() -> Option<fs::Permissions> {
 #[cfg(not(unix))]
 fn default_permissions() -> Option<fs::Permissions> {
     None
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+
+    #[test]
+    fn a_pipe_is_written_in_place_not_replaced_by_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("results.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut read = String::new();
+                fs::File::open(&fifo)
+                    .unwrap()
+                    .read_to_string(&mut read)
+                    .unwrap();
+                read
+            })
+        };
+        write(&fifo, b"{}\n").unwrap();
+        // (Were the pipe replaced, the reader would wait on it for ever: look first.)
+        let kind = fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo(), "{kind:?}");
+        assert_eq!(reader.join().unwrap(), "{}\n");
+    }
 }
