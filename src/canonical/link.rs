@@ -677,6 +677,24 @@ pub fn link(
             && !as_written(c, t)
             && (0..cases.len()).any(|b| b != c && values[b] == values[c] && as_written(b, t))
     };
+    // Test `t` holds case `c` only inside another case it holds in full, as much in order,
+    // whose values include all of `c`'s: it is that case's test, and holds `c` because the
+    // other case's data contains it (sieve's primes to 1000 hold all of "limit is prime": 13
+    // and the primes up to it). A test named after `c` is still its test.
+    let inside_other = |c: usize, t: usize| {
+        let e = evidence[c][t];
+        !e.named_after
+            && (0..cases.len()).any(|b| {
+                let held = evidence[b][t];
+                b != c
+                    && held.data >= ALL_DATA
+                    && held.order >= e.order
+                    && !held.loosely
+                    && weights[b] >= DATA_ALONE
+                    && values[b] != values[c]
+                    && cases[c].leaves.iter().all(|l| cases[b].leaves.contains(l))
+            })
+    };
     // Each case's tests, and which of them must stand in its place (see `keep_in_place`).
     let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
@@ -739,7 +757,9 @@ pub fn link(
                 let reordered = |t: usize| as_ordered && !written(t);
                 let candidates: Vec<usize> = whole
                     .into_iter()
-                    .filter(|&t| !look_alike(c, t) && !by_chance(t) && !reordered(t))
+                    .filter(|&t| {
+                        !look_alike(c, t) && !by_chance(t) && !reordered(t) && !inside_other(c, t)
+                    })
                     .collect();
                 // Tests whose best case this is.
                 let best_of: Vec<usize> = candidates
@@ -795,7 +815,8 @@ pub fn link(
                     && best >= test_best[t] - TIE
                     && !claimed(t)
                     && !held_elsewhere(t)
-                    && !look_alike(c, t) =>
+                    && !look_alike(c, t)
+                    && !inside_other(c, t) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
                     // link rests on the combined score alone.
@@ -1357,6 +1378,27 @@ mod tests {
         tests.remove(1);
         let (evidence, _) = evidence(&cases, &tests);
         assert!(evidence[1][2].data >= ALL_DATA, "{:?}", evidence[1][2]);
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![1], vec![2]]
+        );
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_the_next_test_holding_it_inside_another_case() {
+        // [5, 7] is all in the next test's [5, 6, 7, 8], another case's data, in order.
+        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[5, 6, 7, 8], &[9, 11]]);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "second", numbers(&[5, 7])),
+            test(9, "more numbers", numbers(&[5, 6, 7, 8])),
+            test(13, "fourth", numbers(&[9, 11])),
+        ];
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+        tests.remove(1);
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][1].data >= ALL_DATA, "{:?}", evidence[1][1]);
         assert_eq!(
             links(&cases, &tests, &included)[..4],
             [vec![0], vec![], vec![1], vec![2]]
