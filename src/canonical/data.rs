@@ -25,6 +25,8 @@ pub struct Case {
     /// The same in the order the case gives them, repeats kept: two cases with the same
     /// values in another order (`[1, 1, 1, 3, 5]`, `[3, 1, 1, 5, 1]`) differ here.
     pub sequence: Vec<Literal>,
+    /// How many of `sequence`'s values, the first ones, are the input's.
+    pub inputs: usize,
     /// The keys of objects in its data: evidence when a test has them (word counts), not
     /// when it does not (a record's field names).
     pub keys: Vec<Literal>,
@@ -88,6 +90,7 @@ fn flatten(
                 .for_each(|v| leaves_of(v, &mut leaves, &mut keys)),
             other => leaves_of(other, &mut leaves, &mut keys),
         }
+        let inputs = leaves.len();
         leaves_of(&expected, &mut leaves, &mut keys);
         let sequence = leaves.clone();
         leaves.sort();
@@ -116,6 +119,7 @@ fn flatten(
             input,
             leaves,
             sequence,
+            inputs,
             keys,
             expected_lines: text_lines(&expected),
             expected,

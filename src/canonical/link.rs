@@ -7,12 +7,12 @@
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
 //! by the combined score, or the test is named after the case and holds much of its data; a
-//! test of the whole song (one that holds a verse's text and does not call the case's function,
-//! `sing()` but not `recite(1, 12)`) covers each verse it sings. A link on weaker evidence
-//! (the combined score alone; all of a case's data in a test about another case, or not as
-//! written, or among mostly other values) also needs the test to stand in the case's place in
-//! the file: source order against canonical order. So
-//! one test may implement many cases, deleting a test leaves its case missing instead of
+//! test of the whole song (one that holds a verse's text and takes no input of its own,
+//! `sing()` but not `recite(1, 12)` nor `verses(1, 3)`) covers each verse it sings. A link on
+//! weaker evidence (the combined score alone; all of a case's data in a test about another
+//! case, or not as written, or among mostly other values) also needs the test to stand in the
+//! case's place in the file: source order against canonical order. So one test may implement
+//! many cases, deleting a test leaves its case missing instead of
 //! handing it to a neighbour, and of a reimplemented case and its replacement, the one whose
 //! data the test holds wins. Where evidence is partial, an excluded case weighs less.
 //!
@@ -92,6 +92,11 @@ pub struct Evidence {
     /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
     /// case's function: a test of the whole song, which covers every verse it sings.
     pub sung: bool,
+    /// The test holds the case's expected text line after line within one of its texts,
+    /// whatever it calls.
+    pub sings: bool,
+    /// The test holds at least one of the case's input values.
+    pub input_held: bool,
 }
 
 impl Evidence {
@@ -530,6 +535,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let keys: Vec<Probe> = case.keys.iter().map(|k| Probe::new(k, weight(k))).collect();
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
             let sequence: Vec<Probe> = case.sequence.iter().map(|l| Probe::new(l, 0.0)).collect();
+            let inputs = &sequence[..case.inputs.min(sequence.len())];
             weights.push(total);
             let own = words(&case.own_description);
             // The property is part of what the test's name may say (`map empty list`).
@@ -596,6 +602,8 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
                             && sings(&holding.lines, &verse),
+                        sings: sings(&holding.lines, &verse),
+                        input_held: inputs.iter().any(|p| holding.holds(p)),
                     }
                 })
                 .collect()
@@ -695,6 +703,23 @@ pub fn link(
                     && cases[c].leaves.iter().all(|l| cases[b].leaves.contains(l))
             })
     };
+    // Test `t` sings case `c`'s verse within a case of several verses whose text it holds
+    // and whose input it gives (`verses(1, 3)`, `lyrics(99..98//-1)`): it is a test of that
+    // input, as a reader takes it, not of each verse (`sing()` and `lyrics()`, which take
+    // none, are).
+    let verses: Vec<Vec<String>> = cases
+        .iter()
+        .map(|case| verse_lines(case.expected_lines.iter().map(String::as_str)))
+        .collect();
+    let own_input_song = |c: usize, t: usize| {
+        (0..cases.len()).any(|b| {
+            b != c
+                && evidence[b][t].sings
+                && evidence[b][t].input_held
+                && verses[b].len() > verses[c].len()
+                && sings(std::slice::from_ref(&verses[b]), &verses[c])
+        })
+    };
     // Each case's tests, and which of them must stand in its place (see `keep_in_place`).
     let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
@@ -720,8 +745,11 @@ pub fn link(
                     .any(|b| b != c && as_written(b, t) && !evidence[b][t].other_property)
             };
             let whole: Vec<usize> = (0..tests).filter(|&t| all_data(t)).collect();
-            // A test of the whole song covers each verse it sings.
-            let sung: Vec<usize> = (0..tests).filter(|&t| evidence[c][t].sung).collect();
+            // A test of the whole song covers each verse it sings, unless it gives the input
+            // of a case of several verses.
+            let sung: Vec<usize> = (0..tests)
+                .filter(|&t| evidence[c][t].sung && !own_input_song(c, t))
+                .collect();
             // A test named after the case implements it (its data may be computed, or come from
             // a fixture), unless its name is contradicted.
             let named: Vec<usize> = (0..tests)
@@ -978,6 +1006,7 @@ mod tests {
                 Literal::Number(input.to_string()),
                 Literal::Text(expected.to_string()),
             ],
+            inputs: 1,
             leaves: vec![
                 Literal::Number(input.to_string()),
                 Literal::Text(expected.to_string()),
