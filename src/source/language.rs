@@ -2,7 +2,9 @@
 //! (`queries/<lang>/`) and a file of declarative facts (`grammars/<lang>.toml`), embedded in
 //! the binary at compile time. Nothing else in the pipeline knows which language it handles.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 use serde::Deserialize;
 
@@ -234,19 +236,33 @@ impl Language {
     }
 
     /// The compiled tests query (`queries/<lang>/tests.scm`).
-    pub fn tests_query(&self) -> Query {
-        compile(&self.grammar, self.tests_query, "tests.scm")
+    pub fn tests_query(&self) -> &'static Query {
+        self.compiled(self.tests_query, "tests.scm")
     }
 
     /// The compiled literals query (`queries/<lang>/literals.scm`).
-    pub fn literals_query(&self) -> Query {
-        compile(&self.grammar, self.literals_query, "literals.scm")
+    pub fn literals_query(&self) -> &'static Query {
+        self.compiled(self.literals_query, "literals.scm")
     }
 
     /// The compiled mix.exs query, for languages that have one.
-    pub fn mix_query(&self) -> Option<Query> {
+    pub fn mix_query(&self) -> Option<&'static Query> {
         self.mix_query
-            .map(|source| compile(&self.grammar, source, "mix.scm"))
+            .map(|source| self.compiled(source, "mix.scm"))
+    }
+
+    /// A query of this language, compiled once per process: a whole track's test files
+    /// share it (compiling it for each file was an eighth of `--check-canonical`'s work).
+    fn compiled(&self, source: &'static str, file: &'static str) -> &'static Query {
+        type Compiled = HashMap<(String, &'static str), &'static Query>;
+        static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
+        let mut compiled = COMPILED
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        compiled
+            .entry((self.facts.name.clone(), file))
+            .or_insert_with(|| Box::leak(Box::new(compile(&self.grammar, source, file))))
     }
 
     /// The source texts of the queries, by file name (for tests that compare matchers).
