@@ -190,7 +190,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     };
     let root = tree.root_node();
     let query = language.tests_query();
-    let roles = roles(&query);
+    let roles = roles(query);
     let reader = Reader { language, source };
 
     let mut tests: Vec<RawTest> = Vec::new();
