@@ -304,6 +304,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_query_is_compiled_once_per_process() {
+        let first = Language::by_name("elixir").unwrap();
+        let again = Language::by_name("elixir").unwrap();
+        assert!(std::ptr::eq(first.tests_query(), again.tests_query()));
+        assert!(std::ptr::eq(first.literals_query(), again.literals_query()));
+        let ruby = Language::by_name("ruby").unwrap();
+        assert!(!std::ptr::eq(first.tests_query(), ruby.tests_query()));
+    }
+
+    #[test]
     fn every_registered_language_loads_and_its_queries_compile() {
         for name in names() {
             let language = Language::by_name(name).unwrap();
