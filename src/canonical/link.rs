@@ -579,6 +579,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         && !holding.calls.contains(&property)
                         && properties.iter().any(|p| holding.calls.contains(p));
                     let data = if total > 0.0 { found / total } else { 0.0 };
+                    let sung = sings(&holding.lines, &verse);
                     Evidence {
                         data,
                         fit: fit(&sequence, &test.literals, &test.places),
@@ -602,8 +603,8 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         loosely: leaves.iter().any(|p| holding.loosely(p)),
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
-                            && sings(&holding.lines, &verse),
-                        sings: sings(&holding.lines, &verse),
+                            && sung,
+                        sings: sung,
                         input_held: inputs.iter().any(|p| holding.holds(p)),
                     }
                 })
@@ -1393,21 +1394,31 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_deleted_test_case_does_not_pass_to_a_later_test_holding_its_values_among_others() {
-        // [5, 7] is all in the last test's [5, 6, 7, 8], another case's data.
-        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[9, 11], &[5, 6, 7, 8]]);
-        let mut tests = vec![
-            test(1, "first", numbers(&[1, 2, 3])),
-            test(5, "second", numbers(&[5, 7])),
-            test(9, "third", numbers(&[9, 11])),
-            test(13, "more numbers", numbers(&[5, 6, 7, 8])),
-        ];
+    /// Four cases of numbers, each tested by a test holding exactly its values, in this
+    /// order; the second case's [5, 7] is all in the [5, 6, 7, 8] of the test at `holder`
+    /// (counted once the second test is deleted). Without the second test, its case is
+    /// missing and every other case keeps its test.
+    fn deleting_the_second_test_leaves_its_case_missing(
+        values: [&[i64]; 4],
+        names: [&str; 4],
+        holder: usize,
+    ) {
+        let cases = four_numbers_cases(values);
+        let mut tests: Vec<Test> = values
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (values, name))| test(1 + 4 * i, name, numbers(values)))
+            .collect();
         let included = [true; 8];
         assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
         tests.remove(1);
         let (evidence, _) = evidence(&cases, &tests);
-        assert!(evidence[1][2].data >= ALL_DATA, "{:?}", evidence[1][2]);
+        assert!(
+            evidence[1][holder].data >= ALL_DATA,
+            "{:?}",
+            evidence[1][holder]
+        );
         assert_eq!(
             links(&cases, &tests, &included)[..4],
             [vec![0], vec![], vec![1], vec![2]]
@@ -1415,23 +1426,22 @@ mod tests {
     }
 
     #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_later_test_holding_its_values_among_others() {
+        // [5, 7] is all in the last test's [5, 6, 7, 8], another case's data.
+        deleting_the_second_test_leaves_its_case_missing(
+            [&[1, 2, 3], &[5, 7], &[9, 11], &[5, 6, 7, 8]],
+            ["first", "second", "third", "more numbers"],
+            2,
+        );
+    }
+
+    #[test]
     fn a_deleted_test_case_does_not_pass_to_the_next_test_holding_it_inside_another_case() {
         // [5, 7] is all in the next test's [5, 6, 7, 8], another case's data, in order.
-        let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[5, 6, 7, 8], &[9, 11]]);
-        let mut tests = vec![
-            test(1, "first", numbers(&[1, 2, 3])),
-            test(5, "second", numbers(&[5, 7])),
-            test(9, "more numbers", numbers(&[5, 6, 7, 8])),
-            test(13, "fourth", numbers(&[9, 11])),
-        ];
-        let included = [true; 8];
-        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
-        tests.remove(1);
-        let (evidence, _) = evidence(&cases, &tests);
-        assert!(evidence[1][1].data >= ALL_DATA, "{:?}", evidence[1][1]);
-        assert_eq!(
-            links(&cases, &tests, &included)[..4],
-            [vec![0], vec![], vec![1], vec![2]]
+        deleting_the_second_test_leaves_its_case_missing(
+            [&[1, 2, 3], &[5, 7], &[5, 6, 7, 8], &[9, 11]],
+            ["first", "second", "more numbers", "fourth"],
+            1,
         );
     }
 
