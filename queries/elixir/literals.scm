@@ -1,12 +1,13 @@
 ; The literal values in ExUnit test code, for --check-canonical (src/canonical/): a canonical
 ; case is found in a test by its inputs and expected values spelled as Elixir spells them.
-; Captures: @literal.text (a string's value: its content children decoded), @literal.words
-; (text split at white space), @literal.symbol (an atom: its name), @literal.number,
-; @literal.true / .false / .nil / .empty (an empty collection), @literal.date (a date or a
-; date and time written as its numbers), @literal.raises (the test
-; expects an error), and @literal.call (the name of a function called); @binding.name with @binding.value (a name
-; bound to a value outside the tests) and @binding.use (a use of such a name); @literal.not (a
-; node whose own value is no data: an index the test reads an error's message with).
+; Captures: @literal.text (a string's value: its content children decoded), @literal.words (a
+; list of words: its word nodes, or its text split at white space), @literal.symbol (an atom:
+; its name), @literal.number, @literal.true / .false / .nil / .empty (an empty collection),
+; @literal.date (a date or a date and time written as its numbers), @literal.raises (the test
+; expects an error), and @literal.call (the name of a function called); @binding.name with
+; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
+; name); @literal.not (a node whose own value is no data: an index the test reads an error's
+; message with).
 
 (string) @literal.text
 (charlist) @literal.text

@@ -2,7 +2,8 @@
 ; see queries/elixir/literals.scm.
 
 (string) @literal.text
-(bare_string) @literal.text
+; %w[a b c] is a list of words.
+(string_array) @literal.words
 (heredoc_body) @literal.text
 (delimited_symbol) @literal.text
 

@@ -99,10 +99,18 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     Literal::Text(value)
                 }
                 "literal.words" => {
-                    let text = text(node);
-                    let words: Vec<&str> = text.split_whitespace().collect();
+                    // Its words: the node's own word nodes (Ruby's `%w[a b]`), or its text
+                    // split at white space (Elixir's `~w(a b)` content).
+                    let mut cursor = node.walk();
+                    let mut words: Vec<String> = node
+                        .named_children(&mut cursor)
+                        .map(|word| string_value(language, word, source))
+                        .collect();
+                    if words.is_empty() {
+                        words = text(node).split_whitespace().map(str::to_string).collect();
+                    }
                     for word in &words {
-                        literals.push((at, Literal::Text(word.to_string())));
+                        literals.push((at, Literal::Text(word.clone())));
                     }
                     // The list as one text too: a case may give it as one string.
                     Literal::Text(words.join(" "))
@@ -400,6 +408,22 @@ mod tests {
             .filter(|l| matches!(l, Literal::Text(_)))
             .collect();
         assert_eq!(texts.len(), 1, "{found:?}");
+    }
+
+    #[test]
+    fn a_word_list_is_its_words_and_the_text_they_make() {
+        for (language, source) in [
+            ("elixir", "assert f(~w(4S 5H JC)) == 1\n"),
+            ("ruby", "assert_equal 1, f(%w[4S 5H JC])\n"),
+        ] {
+            let found = literals(language, source);
+            for value in ["4S", "5H", "JC", "4S 5H JC"] {
+                assert!(
+                    found.contains(&text(value)),
+                    "{language} {value}: {found:?}"
+                );
+            }
+        }
     }
 
     #[test]
