@@ -27,12 +27,50 @@ pub struct Case {
     pub sequence: Vec<Literal>,
     /// How many of `sequence`'s values, the first ones, are the input's.
     pub inputs: usize,
+    /// How `sequence`'s values nest in the case's input and expected value.
+    pub shape: Shape,
     /// The keys of objects in its data: evidence when a test has them (word counts), not
     /// when it does not (a record's field names).
     pub keys: Vec<Literal>,
     /// Its expected value as lines of text, when it is a text or a list of texts: a verse of
     /// a song, which a test of the whole song holds among the song's other lines.
     pub expected_lines: Vec<String>,
+}
+
+/// How a case's values nest, as indexes into its `sequence`: the order of a list's items is
+/// data, the order of an object's members is not. JSON objects are unordered, and a test
+/// writes a record's fields in its own order (`%{row: 3, column: 7}` for `{"column": 7,
+/// "row": 3}`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Value(usize),
+    /// Items in order.
+    List(Vec<Shape>),
+    /// Members in any order.
+    Record(Vec<Shape>),
+}
+
+impl Shape {
+    /// The sequence's indexes in the shape's order, each record's members arranged by `key`
+    /// (stable: members with equal keys keep the case's order).
+    pub fn arranged(&self, key: &dyn Fn(&Shape) -> usize, out: &mut Vec<usize>) {
+        match self {
+            Shape::Value(i) => out.push(*i),
+            Shape::List(items) => items.iter().for_each(|item| item.arranged(key, out)),
+            Shape::Record(members) => {
+                let mut members: Vec<&Shape> = members.iter().collect();
+                members.sort_by_cached_key(|member| key(member));
+                members.iter().for_each(|member| member.arranged(key, out));
+            }
+        }
+    }
+
+    /// The sequence's indexes this shape holds, in the case's order.
+    pub fn indexes(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.arranged(&|_| 0, &mut out);
+        out
+    }
 }
 
 /// Reads canonical-data.json: every case, in the file's order.
@@ -83,15 +121,29 @@ fn flatten(
         let input = case.get("input").cloned().unwrap_or(Value::Null);
         let expected = case.get("expected").cloned().unwrap_or(Value::Null);
         let (mut leaves, mut keys) = (Vec::new(), Vec::new());
-        // The input's own keys are parameter names; keys deeper down may be data.
-        match &input {
-            Value::Object(map) => map
-                .values()
-                .for_each(|v| leaves_of(v, &mut leaves, &mut keys)),
+        // The input's own keys are parameter names; keys deeper down may be data. Parameters
+        // that are single values come in any order (`Allergies(0).allergic_to("eggs")` for
+        // `{"item": "eggs", "score": 0}`); lists keep theirs, which tells `append(list1,
+        // list2)` from `append(list2, list1)`.
+        let input_shape = match &input {
+            Value::Object(map) => {
+                let members = map
+                    .values()
+                    .map(|v| leaves_of(v, &mut leaves, &mut keys))
+                    .collect();
+                if map.values().all(|v| !v.is_array() && !v.is_object()) {
+                    Shape::Record(members)
+                } else {
+                    Shape::List(members)
+                }
+            }
             other => leaves_of(other, &mut leaves, &mut keys),
-        }
+        };
         let inputs = leaves.len();
-        leaves_of(&expected, &mut leaves, &mut keys);
+        let shape = Shape::List(vec![
+            input_shape,
+            leaves_of(&expected, &mut leaves, &mut keys),
+        ]);
         let sequence = leaves.clone();
         leaves.sort();
         leaves.dedup();
@@ -120,6 +172,7 @@ fn flatten(
             leaves,
             sequence,
             inputs,
+            shape,
             keys,
             expected_lines: text_lines(&expected),
             expected,
@@ -143,31 +196,41 @@ fn text_lines(value: &Value) -> Vec<String> {
 }
 
 /// The literal values in a JSON value, and its objects' keys as text (`{"error": …}` is found
-/// as the atom `:error`); an expected error also counts as a raised one.
-fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) {
+/// as the atom `:error`); an expected error also counts as a raised one. Gives how the values
+/// pushed nest.
+fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) -> Shape {
+    let mut push = |leaf: Literal| {
+        leaves.push(leaf);
+        Shape::Value(leaves.len() - 1)
+    };
     match value {
-        Value::Null => leaves.push(Literal::Nil),
-        Value::Bool(true) => leaves.push(Literal::True),
-        Value::Bool(false) => leaves.push(Literal::False),
-        Value::Number(n) => leaves.push(Literal::Number(if n.is_i64() || n.is_u64() {
+        Value::Null => push(Literal::Nil),
+        Value::Bool(true) => push(Literal::True),
+        Value::Bool(false) => push(Literal::False),
+        Value::Number(n) => push(Literal::Number(if n.is_i64() || n.is_u64() {
             n.to_string()
         } else {
             float_text(n.as_f64().unwrap_or(0.0))
         })),
         // problem-specifications writes a function argument as pseudo-code, `(x) -> x * x`,
         // which no test spells that way: it is no value to look for.
-        Value::String(s) if is_pseudo_code_function(s) => {}
-        Value::String(s) => leaves.push(Literal::Text(s.clone())),
-        Value::Array(items) if items.is_empty() => leaves.push(Literal::Empty),
-        Value::Array(items) => items.iter().for_each(|v| leaves_of(v, leaves, keys)),
+        Value::String(s) if is_pseudo_code_function(s) => Shape::List(Vec::new()),
+        Value::String(s) => push(Literal::Text(s.clone())),
+        Value::Array(items) if items.is_empty() => push(Literal::Empty),
+        Value::Array(items) => {
+            Shape::List(items.iter().map(|v| leaves_of(v, leaves, keys)).collect())
+        }
         Value::Object(map) => {
+            let mut members = Vec::new();
             if map.len() == 1 && map.contains_key("error") {
                 leaves.push(Literal::Raises);
+                members.push(Shape::Value(leaves.len() - 1));
             }
             for (key, v) in map {
                 keys.push(Literal::Text(key.clone()));
-                leaves_of(v, leaves, keys);
+                members.push(leaves_of(v, leaves, keys));
             }
+            Shape::Record(members)
         }
     }
 }
@@ -297,6 +360,40 @@ mod tests {
         );
         assert_eq!(big, [Literal::Number("18446744073709551615".into())]);
         assert!(!is_pseudo_code_function("(555) 123-4567"));
+    }
+
+    #[test]
+    fn objects_members_and_single_value_parameters_have_no_order_lists_do() {
+        let cases = canonical_cases(
+            br#"{"cases":[
+            {"uuid":"a","description":"a","property":"p","input":{"item":"eggs","score":0},
+             "expected":{"start":{"column":1,"row":3}}},
+            {"uuid":"b","description":"b","property":"p","input":{"list1":[1],"list2":[]},
+             "expected":[1]}]}"#,
+        )
+        .unwrap();
+        use Shape::{List, Record, Value};
+        assert_eq!(
+            cases[0].shape,
+            List(vec![
+                Record(vec![Value(0), Value(1)]),
+                Record(vec![Record(vec![Value(2), Value(3)])]),
+            ])
+        );
+        assert_eq!(
+            cases[1].shape,
+            List(vec![
+                List(vec![List(vec![Value(0)]), Value(1)]),
+                List(vec![Value(2)]),
+            ])
+        );
+        // Arranged by a key: the record's members by it, the list's items kept in order.
+        let mut arranged = Vec::new();
+        cases[0]
+            .shape
+            .arranged(&|member| usize::from(member == &Value(0)), &mut arranged);
+        assert_eq!(arranged, [1, 0, 2, 3]);
+        assert_eq!(cases[1].shape.indexes(), [0, 1, 2]);
     }
 
     #[test]

@@ -26,7 +26,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::canonical::data::Case;
+use crate::canonical::data::{Case, Shape};
 use crate::canonical::exercise::Test;
 use crate::source::literals::{Literal, call_name, number};
 
@@ -34,8 +34,8 @@ use crate::source::literals::{Literal, call_name, number};
 const DATA_WEIGHT: f64 = 0.65;
 /// A test holds all of a case's data at or above this share of its weight.
 const ALL_DATA: f64 = 0.999;
-/// The least share of a case's values a test must hold in the case's order for all of its
-/// data alone to make a link.
+/// The least share of a case's values a test must hold in the case's order (its objects'
+/// members in any order) for all of its data alone to make a link.
 const IN_ORDER: f64 = 0.75;
 /// A case's values held in its own order, every one: no chance arrangement (one roll out of
 /// place in twenty-one is another case).
@@ -81,6 +81,10 @@ pub struct Evidence {
     /// For a test holding all of the case's data: the share of the case's values it has in
     /// the case's order (a longest common subsequence); 0 otherwise.
     pub order: f64,
+    /// The same with the members of the case's objects in any order (JSON's objects have
+    /// none: a test passes parameters and writes a record's fields in its own); 0 where
+    /// `order` is.
+    pub member_order: f64,
     /// The share of the test's values that are the case's: a test of exactly this case's data
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
@@ -301,19 +305,42 @@ fn fit(case: &[Probe], test: &[Literal], places: &[usize]) -> f64 {
 }
 
 /// The longest run of `case` values found in `test`'s literals in the same order, as a share
-/// of the case's values. Long sequences are cut: the order of the first values tells enough.
-fn order(case: &[Probe], test: &[Literal]) -> f64 {
-    const MOST: usize = 200;
-    let case = &case[..case.len().min(MOST)];
-    let test: Vec<&Literal> = test
-        .iter()
-        .filter(|l| case.iter().any(|p| p.is(l)))
-        .take(4 * MOST)
-        .collect();
-    if case.is_empty() {
-        return 0.0;
+/// of the case's values: in the case's order, and the more of that and of the order with the
+/// members of each of the case's objects (`shape`) in the order the test first has them. Long
+/// sequences are cut: the order of the first values tells enough.
+fn order(case: &[Probe], shape: &Shape, test: &[Literal]) -> (f64, f64) {
+    let in_order = |indexes: &[usize]| {
+        const MOST: usize = 200;
+        let case: Vec<&Probe> = indexes.iter().take(MOST).map(|&i| &case[i]).collect();
+        let test: Vec<&Literal> = test
+            .iter()
+            .filter(|l| case.iter().any(|p| p.is(l)))
+            .take(4 * MOST)
+            .collect();
+        if case.is_empty() {
+            return 0.0;
+        }
+        common_subsequence(&case, &test, |probe, literal| probe.is(literal)) as f64
+            / case.len() as f64
+    };
+    // A member goes where the test first has its first value; one it lacks, last.
+    let first_held = |member: &Shape| {
+        member
+            .indexes()
+            .first()
+            .and_then(|&i| test.iter().position(|l| case[i].is(l)))
+            .unwrap_or(usize::MAX)
+    };
+    let mut arranged = Vec::with_capacity(case.len());
+    shape.arranged(&first_held, &mut arranged);
+    debug_assert_eq!(arranged.len(), case.len(), "a shape holds each value once");
+    let as_given: Vec<usize> = (0..case.len()).collect();
+    let given = in_order(&as_given);
+    if arranged == as_given {
+        (given, given)
+    } else {
+        (given, given.max(in_order(&arranged)))
     }
-    common_subsequence(case, &test, |probe, literal| probe.is(literal)) as f64 / case.len() as f64
 }
 
 /// A literal of a case, with the spellings a test may give it worked out once.
@@ -580,14 +607,16 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         && properties.iter().any(|p| holding.calls.contains(p));
                     let data = if total > 0.0 { found / total } else { 0.0 };
                     let sung = sings(&holding.lines, &verse);
+                    let (order, member_order) = if data >= ALL_DATA {
+                        order(&sequence, &case.shape, &test.literals)
+                    } else {
+                        (0.0, 0.0)
+                    };
                     Evidence {
                         data,
+                        order,
+                        member_order,
                         fit: fit(&sequence, &test.literals, &test.places),
-                        order: if data >= ALL_DATA {
-                            order(&sequence, &test.literals)
-                        } else {
-                            0.0
-                        },
                         name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
                             + WORD_ORDER
                                 * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
@@ -727,7 +756,7 @@ pub fn link(
         .map(|c| {
             let all_data = |t: usize| {
                 evidence[c][t].data >= ALL_DATA
-                    && evidence[c][t].order >= IN_ORDER
+                    && evidence[c][t].member_order >= IN_ORDER
                     && weights[c] >= DATA_ALONE
                     && !evidence[c][t].other_property
             };
@@ -1009,6 +1038,7 @@ mod tests {
                 Literal::Text(expected.to_string()),
             ],
             inputs: 1,
+            shape: in_order(2),
             leaves: vec![
                 Literal::Number(input.to_string()),
                 Literal::Text(expected.to_string()),
@@ -1016,6 +1046,11 @@ mod tests {
             keys: Vec::new(),
             expected_lines: Vec::new(),
         }
+    }
+
+    /// The shape of a sequence of `n` values whose order is data.
+    fn in_order(n: usize) -> Shape {
+        Shape::List((0..n).map(Shape::Value).collect())
     }
 
     fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
@@ -1090,6 +1125,7 @@ mod tests {
         case.input = json!({ "values": values });
         case.expected = json!(null);
         case.sequence = numbers.clone();
+        case.shape = in_order(values.len());
         case.leaves = numbers;
         case.leaves.sort();
         case.leaves.dedup();
@@ -1575,6 +1611,7 @@ mod tests {
             case.leaves = numbers.clone();
             case.leaves.push(Literal::Text("isosceles".into()));
             case.sequence = case.leaves.clone();
+            case.shape = in_order(case.sequence.len());
             case
         };
         let mut cases = vec![
@@ -1734,5 +1771,66 @@ mod tests {
         let (evidence, _) = evidence(&cases, &tests);
         assert!(evidence[0][0].named_after && evidence[1][1].named_after);
         assert!(!evidence[0][1].named_after);
+    }
+
+    /// Allergies' cases: each item not allergic at score 0, and allergic at score 1 and 255.
+    fn allergy_cases() -> Vec<Case> {
+        let items = ["eggs", "peanuts", "cats"];
+        let groups: Vec<serde_json::Value> = items
+            .iter()
+            .map(|item| {
+                let case = |uuid: String, description: &str, score: i64, expected: bool| {
+                    json!({ "uuid": uuid, "description": description, "property": "allergicTo",
+                            "input": { "item": item, "score": score }, "expected": expected })
+                };
+                json!({ "description": format!("testing for {item} allergy"), "cases": [
+                    case(format!("{item}-0"), "not allergic to anything", 0, false),
+                    case(format!("{item}-1"), "allergic only to it", 1, true),
+                    case(format!("{item}-255"), "allergic to everything", 255, true),
+                ]})
+            })
+            .collect();
+        let data = json!({ "cases": groups }).to_string();
+        crate::canonical::data::canonical_cases(data.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn a_test_holding_a_case_with_its_parameters_in_another_order_holds_it_in_order() {
+        let cases = allergy_cases();
+        // `Allergies(0).allergic_to("eggs")`: the score before the item.
+        let held = vec![
+            Literal::Number("0".into()),
+            Literal::Text("eggs".into()),
+            Literal::False,
+        ];
+        let (evidence, _) = evidence(&cases[..1], &[test(1, "case 17", held)]);
+        let e = evidence[0][0];
+        assert!(e.data >= ALL_DATA, "{e:?}");
+        assert!(e.order < IN_ORDER, "{e:?}");
+        assert!(e.member_order >= EXACT_ORDER, "{e:?}");
+    }
+
+    #[test]
+    fn a_renamed_test_holding_all_of_a_case_with_its_parameters_in_another_order_keeps_it() {
+        let cases = allergy_cases();
+        let not_allergic = |item: &str| {
+            vec![
+                Literal::Number("0".into()),
+                Literal::Text(item.into()),
+                Literal::False,
+            ]
+        };
+        // The other items' tests are named like the case; the eggs test, renamed, holds it.
+        let tests = [
+            test(1, "case 17", not_allergic("eggs")),
+            test(
+                5,
+                "peanuts not allergic to anything",
+                not_allergic("peanuts"),
+            ),
+            test(9, "cats not allergic to anything", not_allergic("cats")),
+        ];
+        let linked = links(&cases, &tests, &vec![true; cases.len()]);
+        assert_eq!(linked[0], vec![0], "{linked:?}");
     }
 }
