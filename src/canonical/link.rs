@@ -122,6 +122,8 @@ struct Holdings {
     /// Texts' lines, trimmed, and atom and symbol names: lower case.
     loose: HashSet<String>,
     numbers: HashSet<String>,
+    /// Texts that read as one number (`'10'` for the case's 10).
+    text_numbers: HashSet<String>,
     others: HashSet<Literal>,
     calls: HashSet<String>,
     /// Texts of several words, as their word stems in order.
@@ -140,6 +142,7 @@ impl Holdings {
             stems: HashSet::new(),
             loose: HashSet::new(),
             numbers: HashSet::new(),
+            text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
             folded: HashSet::new(),
@@ -156,6 +159,9 @@ impl Holdings {
                         holdings.loose.insert(loose(line));
                     }
                     holdings.lines.push(verse_lines(text.lines()));
+                    if !text.contains(char::is_whitespace) {
+                        holdings.text_numbers.extend(number(text));
+                    }
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -200,7 +206,7 @@ impl Holdings {
                     // "Portable Networks Graphic" for "Portable Network Graphics": older data.
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
-            Literal::Number(n) => self.numbers.contains(n),
+            Literal::Number(n) => self.numbers.contains(n) || self.text_numbers.contains(n),
             other => self.others.contains(other),
         }
     }
@@ -272,6 +278,9 @@ impl Probe {
                 name == self.loose || name == self.underscored
             }
             (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
+            (Literal::Number(n), Literal::Text(text)) => {
+                !text.contains(char::is_whitespace) && number(text).as_ref() == Some(n)
+            }
             (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
             (a, b) => a == b,
         }
@@ -1145,6 +1154,21 @@ mod tests {
         assert_eq!(fit(&probes, &literals, &[7, 7, 7, 7, 20]), 1.0);
         // Read at five places, they would be five values, two of them the case's.
         assert_eq!(fit(&probes, &literals, &[1, 2, 3, 4, 5]), 0.4);
+    }
+
+    #[test]
+    fn a_number_is_held_by_a_text_of_that_number_alone() {
+        // trinary: canonical data's 10, the test's `trinary('10')`.
+        let ten = Probe::new(&Literal::Number("10".into()), 1.0);
+        let held = |text: &str| {
+            let literals = vec![Literal::Text(text.into())];
+            let holdings = Holdings::new(&test(1, "t", literals.clone()));
+            (holdings.holds(&ten), ten.is(&literals[0]))
+        };
+        assert_eq!(held("10"), (true, true));
+        // A text of two numbers, or of a number and words, is not the number.
+        assert_eq!(held("1 0"), (false, false));
+        assert_eq!(held("10 apples"), (false, false));
     }
 
     /// Cases "first" to "fourth" of these values, and the fillers.
