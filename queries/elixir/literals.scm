@@ -4,7 +4,9 @@
 ; list of words: its word nodes, or its text split at white space), @literal.symbol (an atom:
 ; its name), @literal.number, @literal.true / .false / .nil / .empty (an empty collection),
 ; @literal.date (a date or a date and time written as its numbers), @literal.raises (the test
-; expects an error), and @literal.call (the name of a function called); @binding.name with
+; expects an error), @literal.call (the name of a function called), and @expects.true / .false
+; / .nil (an assertion that what it asserts is that value: read as the value, placed after the
+; assertion's own values, as an expected value follows its input); @binding.name with
 ; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
 ; name); @literal.not (a node whose own value is no data: an index the test reads an error's
 ; message with).
@@ -38,8 +40,9 @@
 (call target: (identifier) @literal.call)
 (call target: (dot right: (identifier) @literal.call))
 
-; `refute f(x)` expects false.
-(call target: (identifier) @literal.false (#eq? @literal.false "refute"))
+; `refute f(x)` expects false; `assert f(x)`, a call and no comparison, expects true.
+((call target: (identifier) @_refute (#eq? @_refute "refute")) @expects.false)
+((call target: (identifier) @_assert (#eq? @_assert "assert") (arguments . (call))) @expects.true)
 
 ; A module attribute bound to a value (`@pattern "MMmMMMm"`), and its uses in tests: a test
 ; that uses it holds the value's literals.

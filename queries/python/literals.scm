@@ -19,9 +19,9 @@
 (call function: (attribute attribute: (identifier) @literal.call))
 
 ; `assertTrue(x)` expects true, `assertFalse(x)` false, `assertIsNone(x)` None.
-(call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertTrue")))
-(call function: (attribute attribute: (identifier) @literal.false (#eq? @literal.false "assertFalse")))
-(call function: (attribute attribute: (identifier) @literal.nil (#eq? @literal.nil "assertIsNone")))
+((call function: (attribute attribute: (identifier) @_m (#eq? @_m "assertTrue"))) @expects.true)
+((call function: (attribute attribute: (identifier) @_m (#eq? @_m "assertFalse"))) @expects.false)
+((call function: (attribute attribute: (identifier) @_m (#eq? @_m "assertIsNone"))) @expects.nil)
 
 ; `<exception>.args[0]` (`err.exception.args[0]`): the index that reads an error's message
 ; is no data of the case.
@@ -38,8 +38,8 @@
 ((tuple) @literal.empty (#match? @literal.empty "^\\(\\s*\\)$"))
 
 ; `assertIn(x, s)` expects x in s, `assertNotIn` not; `assertNotEqual(a, b)` expects them unequal.
-(call function: (attribute attribute: (identifier) @literal.true (#eq? @literal.true "assertIn")))
-(call function: (attribute attribute: (identifier) @literal.false (#any-of? @literal.false "assertNotIn" "assertNotEqual")))
+((call function: (attribute attribute: (identifier) @_m (#eq? @_m "assertIn"))) @expects.true)
+((call function: (attribute attribute: (identifier) @_m (#any-of? @_m "assertNotIn" "assertNotEqual"))) @expects.false)
 
 ; -4: a negative number (one number: its digits are no number of their own).
 (unary_operator operator: "-" argument: [(integer) (float)]) @literal.number

@@ -22,10 +22,12 @@
 ; The methods a test calls, compared with a case's property.
 (call method: (identifier) @literal.call)
 
-; `refute x` expects false, `assert_nil x` nil, `assert_includes` true.
-(call method: (identifier) @literal.false (#any-of? @literal.false "refute" "refute_equal" "refute_includes"))
-(call method: (identifier) @literal.true (#eq? @literal.true "assert_includes"))
-(call method: (identifier) @literal.nil (#eq? @literal.nil "assert_nil"))
+; `refute x` expects false, `assert_nil x` nil, `assert_includes` true, and `assert f(x)`, a
+; call and no comparison, true.
+((call method: (identifier) @_m (#any-of? @_m "refute" "refute_equal" "refute_includes")) @expects.false)
+((call method: (identifier) @_m (#eq? @_m "assert_includes")) @expects.true)
+((call method: (identifier) @_m (#eq? @_m "assert_nil")) @expects.nil)
+((call method: (identifier) @_m (#eq? @_m "assert") arguments: (argument_list . (call))) @expects.true)
 
 ; A constant bound to a value, and its uses in tests.
 (assignment left: (constant) @binding.name right: (_) @binding.value)

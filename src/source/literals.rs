@@ -140,6 +140,17 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     }
                     Literal::Text(date)
                 }
+                // An assertion that its subject is true, false or nil: that value, placed
+                // after what it asserts, as an expected value follows its input.
+                "expects.true" | "expects.false" | "expects.nil" => {
+                    let value = match names[capture.index as usize].as_str() {
+                        "expects.true" => Literal::True,
+                        "expects.false" => Literal::False,
+                        _ => Literal::Nil,
+                    };
+                    literals.push((node.end_byte().saturating_sub(1), value));
+                    continue;
+                }
                 "literal.true" => Literal::True,
                 "literal.false" => Literal::False,
                 "literal.nil" => Literal::Nil,
@@ -423,6 +434,34 @@ mod tests {
                     "{language} {value}: {found:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn an_assert_of_a_call_expects_true_after_it_and_an_assert_of_a_comparison_nothing() {
+        for (language, call, comparison) in [
+            (
+                "elixir",
+                "assert Pangram.pangram?(\"abc\")\n",
+                "assert f(1) == 2\n",
+            ),
+            (
+                "ruby",
+                "assert Pangram.pangram?(\"abc\")\n",
+                "assert_equal 2, f(1)\n",
+            ),
+            (
+                "python",
+                "self.assertTrue(is_pangram(\"abc\"))\n",
+                "self.assertEqual(f(1), 2)\n",
+            ),
+        ] {
+            // True, after what the test asserts it of, as an expected value follows its input.
+            let found = literals(language, call);
+            assert_eq!(found.last(), Some(&Literal::True), "{language}: {found:?}");
+            assert!(found.contains(&text("abc")), "{language}: {found:?}");
+            let found = literals(language, comparison);
+            assert!(!found.contains(&Literal::True), "{language}: {found:?}");
         }
     }
 
