@@ -564,14 +564,20 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     let matrix = cases
         .iter()
         .map(|case| {
-            let leaves: Vec<Probe> = case
-                .leaves
-                .iter()
-                .map(|l| Probe::new(l, weight(l)))
-                .collect();
-            let keys: Vec<Probe> = case.keys.iter().map(|k| Probe::new(k, weight(k))).collect();
+            let property = call_name(&case.property);
+            // A text is not held by a call of the case's own function: `sublist(a, b)` is no
+            // test expecting "sublist".
+            let probe = |literal: &Literal, weight: f64| {
+                let mut probe = Probe::new(literal, weight);
+                if probe.call.as_ref() == Some(&property) {
+                    probe.call = None;
+                }
+                probe
+            };
+            let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
+            let keys: Vec<Probe> = case.keys.iter().map(|k| probe(k, weight(k))).collect();
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
-            let sequence: Vec<Probe> = case.sequence.iter().map(|l| Probe::new(l, 0.0)).collect();
+            let sequence: Vec<Probe> = case.sequence.iter().map(|l| probe(l, 0.0)).collect();
             let inputs = &sequence[..case.inputs.min(sequence.len())];
             weights.push(total);
             let own = words(&case.own_description);
@@ -592,7 +598,6 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let named_sequence = word_sequence(own_first);
             let path_sequence = word_sequence(&format!("{groups}{own_first}"));
             let property_sequence = word_sequence(&split_camel_case(&case.property));
-            let property = call_name(&case.property);
             let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
             let verse_words: usize = verse.iter().map(|l| l.split_whitespace().count()).sum();
             holdings
@@ -1169,6 +1174,22 @@ mod tests {
         // A text of two numbers, or of a number and words, is not the number.
         assert_eq!(held("1 0"), (false, false));
         assert_eq!(held("10 apples"), (false, false));
+    }
+
+    #[test]
+    fn a_call_of_the_case_s_own_function_does_not_hold_its_name_as_a_text() {
+        // sublist: `sublist([], [1])` calls the property, and expects SUBLIST, a name the
+        // test imports; the call is no expected "sublist".
+        let mut cases = [case("a", "one", 1, "sublist"), case("b", "two", 2, "dos")];
+        cases[0].property = "sublist".into();
+        let data = |cases: &[Case]| {
+            let calls = vec![Literal::Call("sublist".into()), Literal::Number("1".into())];
+            evidence(cases, &[test(1, "t", calls)]).0[0][0].data
+        };
+        assert!(data(&cases) < ALL_DATA);
+        // Another function's name is its text (`garden.charlie` for "Charlie").
+        cases[0].property = "say".into();
+        assert!(data(&cases) >= ALL_DATA);
     }
 
     /// Cases "first" to "fourth" of these values, and the fillers.
