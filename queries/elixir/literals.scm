@@ -22,6 +22,8 @@
 (sigil
   (sigil_name) @_name (#not-match? @_name "^[wW]$")
   (quoted_content) @literal.text)
+; ~c"" has no content: it is the empty text.
+((sigil) @literal.text (#match? @literal.text "^~[a-vx-zA-VX-Z][A-Z]*(\"\"|''|\\(\\)|\\[\\]|\\{\\}|<>|\\|\\||//)[a-zA-Z]*$"))
 
 (atom) @literal.symbol
 (keyword) @literal.symbol

@@ -466,6 +466,14 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_sigil_is_the_empty_text() {
+        let found = literals("elixir", "assert f(~c\"\", ~s(), ~c\"ab\", ~w()) == 1\n");
+        let empty = found.iter().filter(|l| **l == text("")).count();
+        assert_eq!(empty, 2, "{found:?}");
+        assert!(found.contains(&text("ab")), "{found:?}");
+    }
+
+    #[test]
     fn numbers_compare_equal_however_they_are_spelled() {
         assert_eq!(number("1_000_000").as_deref(), Some("1000000"));
         assert_eq!(number("1000.0").as_deref(), Some("1000"));
