@@ -235,9 +235,20 @@ fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) 
     }
 }
 
-/// `(x) -> x * x`, `(acc, el) => el * acc`: a function as canonical data writes one.
+/// `(x) -> x * x`, `(acc, el) => el * acc`: a function as canonical data writes one; and
+/// `cipher.key.substring(0, expected.length)`: a call on names, which a test computes.
 fn is_pseudo_code_function(text: &str) -> bool {
-    text.trim_start().starts_with('(') && (text.contains(") ->") || text.contains(") =>"))
+    let function =
+        text.trim_start().starts_with('(') && (text.contains(") ->") || text.contains(") =>"));
+    let call = text.split_once('(').is_some_and(|(callee, _)| {
+        text.ends_with(')')
+            && callee.contains('.')
+            && callee.split('.').all(|name| {
+                name.starts_with(|c: char| c.is_ascii_lowercase())
+                    && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            })
+    });
+    function || call
 }
 
 /// One entry of tests.toml.
@@ -360,6 +371,11 @@ mod tests {
         );
         assert_eq!(big, [Literal::Number("18446744073709551615".into())]);
         assert!(!is_pseudo_code_function("(555) 123-4567"));
+        assert!(is_pseudo_code_function(
+            "cipher.key.substring(0, plaintext.length)"
+        ));
+        assert!(!is_pseudo_code_function("iliad.txt"));
+        assert!(!is_pseudo_code_function("f(x)"));
     }
 
     #[test]
