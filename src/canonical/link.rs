@@ -876,7 +876,10 @@ pub fn link(
                 tests.dedup();
                 return Chosen { tests, weak, loose };
             }
-            // The case's best test, when the evidence singles one out.
+            // The case's best test, when the evidence singles one out and the test holds one
+            // of the case's input values at least: older data changes a value or two, while a
+            // test of its own input, named half like the case and holding its expected value,
+            // is another case (luhn's "055a 444 285" for "059a", a deleted case's test).
             let best_tests: Vec<usize> =
                 (0..tests).filter(|&t| score(c, t) >= best - TIE).collect();
             match best_tests[..] {
@@ -889,7 +892,8 @@ pub fn link(
                     && !claimed(t)
                     && !held_elsewhere(t)
                     && !look_alike(c, t)
-                    && !inside_other(c, t) =>
+                    && !inside_other(c, t)
+                    && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
                     // link rests on the combined score alone.
@@ -1877,5 +1881,24 @@ mod tests {
         ];
         let linked = links(&cases, &tests, &vec![true; cases.len()]);
         assert_eq!(linked[0], vec![0], "{linked:?}");
+    }
+
+    #[test]
+    fn a_test_named_half_like_a_case_holding_none_of_its_input_is_not_its_fallback() {
+        // luhn: "valid strings with a non-digit included become invalid" (its own "055a 444
+        // 285") is no test of "... added at the end ..." ("059a") when that one's goes.
+        let cases = [
+            case("a", "a non digit at the end is invalid", 59, "no"),
+            case("b", "a number is valid", 2, "yes"),
+        ];
+        let named_half_like_a = "a non digit inside is invalid";
+        let own_input = [test(1, named_half_like_a, holds(55, "no"))];
+        assert_eq!(
+            links(&cases, &own_input, &[true; 2])[0],
+            Vec::<usize>::new()
+        );
+        // Holding the case's input, it is the case's test, with older data.
+        let case_input = [test(1, named_half_like_a, holds(59, "nein"))];
+        assert_eq!(links(&cases, &case_input, &[true; 2])[0], vec![0]);
     }
 }
