@@ -896,13 +896,17 @@ pub fn link(
                     && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
-                    // link rests on the combined score alone.
+                    // link rests on the combined score alone; all of its data not as written
+                    // is no surer here than among the tests holding all of it (`loose` there).
                     let e = evidence[c][t];
                     let weak = e.name < HALF_EVIDENCE && e.data < ALL_DATA;
+                    let loose = e.name < HALF_EVIDENCE
+                        && e.data >= ALL_DATA
+                        && (e.order < EXACT_ORDER || e.loosely);
                     Chosen {
                         tests: vec![t],
                         weak: if weak { vec![t] } else { Vec::new() },
-                        loose: Vec::new(),
+                        loose: if loose { vec![t] } else { Vec::new() },
                     }
                 }
                 _ => Chosen::default(),
@@ -1900,5 +1904,35 @@ mod tests {
         // Holding the case's input, it is the case's test, with older data.
         let case_input = [test(1, named_half_like_a, holds(59, "nein"))];
         assert_eq!(links(&cases, &case_input, &[true; 2])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_fallback_holding_all_of_a_case_out_of_order_must_stand_in_its_place() {
+        let cases = [
+            case("a", "one", 1, "uno"),
+            case("b", "two", 2, "dos"),
+            case("c", "three", 3, "tres"),
+        ];
+        // "dos" before 2: all of the case's data, not as written, in an unnamed test.
+        let reversed = vec![Literal::Text("dos".into()), Literal::Number("2".into())];
+        let in_place = [
+            test(1, "one", holds(1, "uno")),
+            test(5, "extra", reversed.clone()),
+            test(9, "three", holds(3, "tres")),
+        ];
+        assert_eq!(
+            links(&cases, &in_place, &[true; 3]),
+            [vec![0], vec![1], vec![2]]
+        );
+        // At the file's end, past the third case's test, it is the track's own test.
+        let at_the_end = [
+            test(1, "one", holds(1, "uno")),
+            test(5, "three", holds(3, "tres")),
+            test(9, "extra", reversed),
+        ];
+        assert_eq!(
+            links(&cases, &at_the_end, &[true; 3]),
+            [vec![0], vec![], vec![1]]
+        );
     }
 }
