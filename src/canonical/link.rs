@@ -1589,7 +1589,7 @@ mod tests {
     }
 
     /// The links of five cases ("one" to "five") whose tests stand in the file in the order
-    /// given: each named after its case, but "four"'s, which holds only its text (older data,
+    /// given: each named after its case, but "four"'s, which holds only its input (older data,
     /// another name).
     fn five_tested_in_order(order: [usize; 5]) -> Vec<Vec<usize>> {
         let (cases, _) = four_numbers();
@@ -1599,7 +1599,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, &c)| match c {
-                3 => test(4 * i + 1, "another number", holds(44, "cuatro")),
+                3 => test(4 * i + 1, "another number", holds(4, "quatro")),
                 _ => test(4 * i + 1, &cases[c].description, cases[c].leaves.clone()),
             })
             .collect();
