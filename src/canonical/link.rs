@@ -1126,13 +1126,18 @@ mod tests {
         ]
     }
 
-    #[test]
-    fn one_test_holding_the_data_of_several_cases_implements_them_all() {
-        let cases = [
+    /// Cases "one" to "three" of a number and its Spanish name.
+    fn one_two_three() -> [Case; 3] {
+        [
             case("a", "one", 1, "uno"),
             case("b", "two", 2, "dos"),
             case("c", "three", 3, "tres"),
-        ];
+        ]
+    }
+
+    #[test]
+    fn one_test_holding_the_data_of_several_cases_implements_them_all() {
+        let cases = one_two_three();
         let mut all = holds(1, "uno");
         all.extend(holds(2, "dos"));
         let tests = [test(1, "numbers", all), test(5, "three", holds(3, "tres"))];
@@ -1938,11 +1943,7 @@ mod tests {
 
     #[test]
     fn a_fallback_holding_all_of_a_case_out_of_order_must_stand_in_its_place() {
-        let cases = [
-            case("a", "one", 1, "uno"),
-            case("b", "two", 2, "dos"),
-            case("c", "three", 3, "tres"),
-        ];
+        let cases = one_two_three();
         // "dos" before 2: all of the case's data, not as written, in an unnamed test.
         let reversed = vec![Literal::Text("dos".into()), Literal::Number("2".into())];
         let in_place = [
