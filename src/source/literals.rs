@@ -99,16 +99,22 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     Literal::Text(value)
                 }
                 "literal.words" => {
-                    // Its words: the node's own word nodes (Ruby's `%w[a b]`), or its text
-                    // split at white space (Elixir's `~w(a b)` content).
-                    let mut cursor = node.walk();
-                    let mut words: Vec<String> = node
-                        .named_children(&mut cursor)
-                        .map(|word| string_value(language, word, source))
-                        .collect();
-                    if words.is_empty() {
-                        words = text(node).split_whitespace().map(str::to_string).collect();
-                    }
+                    // Its words: a string's content split at white space (Elixir's `~w(a b)`),
+                    // or the node's own word nodes (Ruby's `%w[a b]`).
+                    let words: Vec<String> = if language
+                        .facts
+                        .strings
+                        .content
+                        .iter()
+                        .any(|k| k == node.kind())
+                    {
+                        text(node).split_whitespace().map(str::to_string).collect()
+                    } else {
+                        let mut cursor = node.walk();
+                        node.named_children(&mut cursor)
+                            .map(|word| string_value(language, word, source))
+                            .collect()
+                    };
                     for word in &words {
                         literals.push((at, Literal::Text(word.clone())));
                     }
