@@ -162,9 +162,7 @@ impl Holdings {
                         holdings.loose.insert(loose(line));
                     }
                     holdings.lines.push(verse_lines(text.lines()));
-                    if !text.contains(char::is_whitespace) {
-                        holdings.text_numbers.extend(number(text));
-                    }
+                    holdings.text_numbers.extend(one_number(text));
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -284,6 +282,15 @@ impl Probe {
     }
 }
 
+/// The number a text of one number reads as (`'10'`); none for "1 0" or "10 apples".
+fn one_number(text: &str) -> Option<String> {
+    if text.contains(char::is_whitespace) {
+        None
+    } else {
+        number(text)
+    }
+}
+
 /// A literal of a test, with the spellings `Probe::is` compares it in worked out once.
 struct Value<'a> {
     literal: &'a Literal,
@@ -296,12 +303,7 @@ struct Value<'a> {
 impl<'a> Value<'a> {
     fn new(literal: &'a Literal) -> Value<'a> {
         let (loose, number) = match literal {
-            Literal::Text(text) => (
-                loose(text),
-                (!text.contains(char::is_whitespace))
-                    .then(|| number(text))
-                    .flatten(),
-            ),
+            Literal::Text(text) => (loose(text), one_number(text)),
             Literal::Symbol(name) => (name.to_lowercase(), None),
             _ => (String::new(), None),
         };
