@@ -65,11 +65,12 @@ impl Shape {
         }
     }
 
-    /// The sequence's indexes this shape holds, in the case's order.
-    pub fn indexes(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.arranged(&|_| 0, &mut out);
-        out
+    /// The first of the sequence's indexes this shape holds, in the case's order, if any.
+    pub fn first(&self) -> Option<usize> {
+        match self {
+            Shape::Value(i) => Some(*i),
+            Shape::List(items) | Shape::Record(items) => items.iter().find_map(Shape::first),
+        }
     }
 }
 
@@ -409,7 +410,14 @@ mod tests {
             .shape
             .arranged(&|member| usize::from(member == &Value(0)), &mut arranged);
         assert_eq!(arranged, [1, 0, 2, 3]);
-        assert_eq!(cases[1].shape.indexes(), [0, 1, 2]);
+        let mut in_order = Vec::new();
+        cases[1].shape.arranged(&|_| 0, &mut in_order);
+        assert_eq!(in_order, [0, 1, 2]);
+        assert_eq!(cases[1].shape.first(), Some(0));
+        assert_eq!(
+            Shape::List(vec![List(Vec::new()), Value(4)]).first(),
+            Some(4)
+        );
     }
 
     #[test]

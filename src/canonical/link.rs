@@ -362,9 +362,8 @@ fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     // A member goes where the test first has its first value; one it lacks, last.
     let first_held = |member: &Shape| {
         member
-            .indexes()
             .first()
-            .and_then(|&i| test.iter().position(|v| case[i].is(v)))
+            .and_then(|i| test.iter().position(|v| case[i].is(v)))
             .unwrap_or(usize::MAX)
     };
     let mut arranged = Vec::with_capacity(case.len());
