@@ -26,6 +26,8 @@ pub struct Test {
     /// Where each of `literals` was read: the readings of one value share it (a text of
     /// numbers and its numbers, a word list and its words).
     pub places: Vec<usize>,
+    /// Where the innermost group around it starts in its file (see `syntax::Test`).
+    pub group: Option<usize>,
 }
 
 pub struct Exercise {
@@ -229,6 +231,7 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
                 name: test.name.display(),
                 literals,
                 places,
+                group: test.group,
             }
         })
         .collect();

@@ -692,6 +692,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
 /// which cases tests.toml includes.
 pub fn link(
     cases: &[Case],
+    tests_of: &[Test],
     evidence: &[Vec<Evidence>],
     weights: &[f64],
     included: &[bool],
@@ -943,7 +944,7 @@ pub fn link(
             }
         })
         .collect();
-    let mut links = keep_in_place(&chosen);
+    let mut links = keep_in_place(&chosen, tests_of);
     settle_reimplementations(cases, evidence, included, &mut links);
     links
 }
@@ -969,9 +970,12 @@ struct Chosen {
 /// when it lies between the tests of the nearest cases before and after the case that have
 /// firm links, or when the nearest tests before and after it with firm links hold cases
 /// before and after this one (a track that keeps its error tests together at the end).
-/// Where the tests of the case's neighbours stand in the other order themselves (Elixir
+/// Those nearest tests are sought within the test's group (a `describe`, a test class) when
+/// the group has other tests with firm links: at the end of its group a test has none after
+/// it, as at the file's end (Elixir protein-translation's `of_codon` error tests, before the
+/// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the other order themselves (Elixir
 /// grains' error tests, last case first), the order tells nothing and the links stay.
-fn keep_in_place(chosen: &[Chosen]) -> Vec<Vec<usize>> {
+fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()
         .map(|chosen| {
@@ -1001,14 +1005,20 @@ fn keep_in_place(chosen: &[Chosen]) -> Vec<Vec<usize>> {
         if from > to || (from..=to).contains(&t) {
             return true;
         }
-        let earlier = cases_of[..t.min(tests)]
-            .iter()
+        let same_group = |u: usize| {
+            tests_of.get(u).map(|u| (&u.file, u.group))
+                == tests_of.get(t).map(|t| (&t.file, t.group))
+        };
+        let in_group = (0..tests).any(|u| u != t && same_group(u) && !cases_of[u].is_empty());
+        let grouped = |u: &usize| !in_group || same_group(*u);
+        let earlier = (0..t.min(tests))
             .rev()
+            .filter(grouped)
+            .map(|u| &cases_of[u])
             .find(|cases| !cases.is_empty());
-        let later = cases_of
-            .get(t + 1..)
-            .unwrap_or(&[])
-            .iter()
+        let later = (t + 1..tests)
+            .filter(grouped)
+            .map(|u| &cases_of[u])
             .find(|cases| !cases.is_empty());
         earlier.is_none_or(|cases| cases.iter().any(|&b| b < c))
             && later.is_none_or(|cases| cases.iter().any(|&b| b > c))
@@ -1112,12 +1122,13 @@ mod tests {
             name: name.to_string(),
             places: (0..literals.len()).collect(),
             literals,
+            group: None,
         }
     }
 
     fn links(cases: &[Case], tests: &[Test], included: &[bool]) -> Vec<Vec<usize>> {
         let (evidence, weights) = evidence(cases, tests);
-        link(cases, &evidence, &weights, included)
+        link(cases, tests, &evidence, &weights, included)
     }
 
     fn holds(input: i64, expected: &str) -> Vec<Literal> {
@@ -1628,6 +1639,12 @@ mod tests {
     /// given: each named after its case, but "four"'s, which holds only its input (older data,
     /// another name).
     fn five_tested_in_order(order: [usize; 5]) -> Vec<Vec<usize>> {
+        let (cases, tests) = five_tests(order);
+        links(&cases, &tests, &[true; 5])
+    }
+
+    /// The cases and tests of `five_tested_in_order`.
+    fn five_tests(order: [usize; 5]) -> (Vec<Case>, Vec<Test>) {
         let (cases, _) = four_numbers();
         let mut cases = cases.to_vec();
         cases.push(case("e", "five", 5, "cinco"));
@@ -1639,7 +1656,32 @@ mod tests {
                 _ => test(4 * i + 1, &cases[c].description, cases[c].leaves.clone()),
             })
             .collect();
-        links(&cases, &tests, &[true; 5])
+        (cases, tests)
+    }
+
+    #[test]
+    fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
+        // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
+        // no firm test follows "four"'s in its group, as none would at the file's end.
+        let (cases, mut tests) = five_tests([0, 3, 1, 2, 4]);
+        let linked = [vec![0], vec![2], vec![3], vec![1], vec![4]];
+        for (i, test) in tests.iter_mut().enumerate() {
+            test.group = Some(if i < 2 { 10 } else { 100 });
+        }
+        assert_eq!(links(&cases, &tests, &[true; 5]), linked);
+        // In one group, the next firm test tests an earlier case: "four"'s stands out of
+        // its place.
+        for test in &mut tests {
+            test.group = None;
+        }
+        let mut unplaced = linked.clone();
+        unplaced[3].clear();
+        assert_eq!(links(&cases, &tests, &[true; 5]), unplaced);
+        // A group of one test says nothing of its place: the file's neighbours decide.
+        for (i, test) in tests.iter_mut().enumerate() {
+            test.group = Some(if i == 1 { 10 } else { 100 });
+        }
+        assert_eq!(links(&cases, &tests, &[true; 5]), unplaced);
     }
 
     #[test]

@@ -79,7 +79,7 @@ impl Report {
             vec![Vec::new(); cases.len()]
         } else {
             let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
-            link(&cases, &evidence, &weights, &included)
+            link(&cases, &exercise.tests, &evidence, &weights, &included)
         };
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),

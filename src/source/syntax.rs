@@ -84,6 +84,9 @@ pub struct Test {
     pub body: Option<Range<usize>>,
     pub header: Option<HeaderSite>,
     pub task_id: Option<i64>,
+    /// Where the innermost group around the test (`describe`, a test class) starts, if one
+    /// is: tests of one group share it.
+    pub group: Option<usize>,
 }
 
 /// Where `--transform` puts a test's header.
@@ -365,11 +368,12 @@ fn resolve(
             |g| &g.range,
             test.range.start,
         );
-        let group_names: Vec<&Name> = open_groups
+        let around: Vec<&Group> = open_groups
             .iter()
+            .copied()
             .filter(|g| contains(&g.range, &test.range))
-            .map(|g| &g.name)
             .collect();
+        let group_names: Vec<&Name> = around.iter().map(|g| &g.name).collect();
         let name = naming::display(naming, &group_names, &test.name);
         let id = naming::runtime_id(naming, &group_names, &test.name);
 
@@ -396,6 +400,7 @@ fn resolve(
             body: test.body,
             header: test.header,
             task_id,
+            group: around.last().map(|g| g.range.start),
         });
     }
     distinguish(&mut tests);
@@ -615,6 +620,22 @@ mod tests {
         assert_eq!(unescape("\\u{1F600}"), "😀");
         assert_eq!(unescape("\\u00e9"), "é");
         assert_eq!(unescape("\\x41"), "A");
+    }
+
+    #[test]
+    fn tests_of_one_group_share_where_it_starts() {
+        let source = b"defmodule T do\n  use ExUnit.Case\n  test \"alone\" do\n  end\n\n  describe \"a\" do\n    test \"one\" do\n    end\n    test \"two\" do\n    end\n  end\n\n  describe \"b\" do\n    test \"three\" do\n    end\n  end\nend\n";
+        let language = Language::by_name("elixir").unwrap();
+        let groups: Vec<Option<usize>> = analyze(&language, source)
+            .tests
+            .iter()
+            .map(|t| t.group)
+            .collect();
+        assert_eq!(groups.len(), 4);
+        assert_eq!(groups[0], None);
+        assert!(groups[1].is_some());
+        assert_eq!(groups[1], groups[2]);
+        assert!(groups[3].is_some() && groups[3] != groups[1]);
     }
 
     #[test]
