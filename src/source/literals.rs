@@ -8,6 +8,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use crate::source::language::Language;
+use crate::source::naming::Name;
 use crate::source::syntax::{Analysis, unescape};
 
 /// One literal value, normalized so that spellings of one value compare equal.
@@ -191,19 +192,30 @@ fn string_value(language: &Language, node: Node, source: &[u8]) -> String {
     };
     let is_escape = |kind: &str| facts.strings.escape.iter().any(|k| k == kind);
     let mut value = String::new();
-    if is_content(node.kind()) {
+    // The delimiter before the content: a sigil's content node is captured alone.
+    let opening = if is_content(node.kind()) {
         push_content(&mut value, node, source, &is_escape);
-        return value;
-    }
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        if is_content(child.kind()) {
-            push_content(&mut value, child, source, &is_escape);
-        } else if is_escape(child.kind()) {
-            value.push_str(&unescape(&String::from_utf8_lossy(
-                &source[child.byte_range()],
-            )));
+        node.prev_sibling()
+    } else {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if is_content(child.kind()) {
+                push_content(&mut value, child, source, &is_escape);
+            } else if is_escape(child.kind()) {
+                value.push_str(&unescape(&String::from_utf8_lossy(
+                    &source[child.byte_range()],
+                )));
+            }
         }
+        node.child(0)
+    };
+    // A heredoc's value leaves out its opening line break and the indentation of its closing
+    // line, as a test name's does (Elixir's `"""`, `~c"""`).
+    let opening = opening.map(|open| &source[open.byte_range()]);
+    if opening.is_some_and(|open| facts.strings.heredoc.iter().any(|h| h.as_bytes() == open)) {
+        let mut text = Name::literal(&value);
+        text.dedent_heredoc();
+        return text.display();
     }
     value
 }
@@ -510,6 +522,17 @@ assert_raise ArgumentError, fn -> f(true) end"#,
         ] {
             assert!(found.contains(&expected), "{expected:?} not in {found:?}");
         }
+    }
+
+    #[test]
+    fn an_elixir_heredoc_is_read_without_its_opening_line_and_indentation() {
+        let found = literals(
+            "elixir",
+            "    assert f(\"\"\"\n    +-+\n    \\s\n    \"\"\") == ~c\"\"\"\n      x\n      \"\"\"\n",
+        );
+        // `\s` is a space of the text, not indentation.
+        assert!(found.contains(&text("+-+\n \n")), "{found:?}");
+        assert!(found.contains(&text("x\n")), "{found:?}");
     }
 
     #[test]
