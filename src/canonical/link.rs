@@ -163,6 +163,10 @@ impl Holdings {
                     }
                     holdings.lines.push(verse_lines(text.lines()));
                     holdings.text_numbers.extend(one_number(text));
+                    // The empty text is also the empty list (of lines, of letters).
+                    if text.is_empty() {
+                        holdings.others.insert(Literal::Empty);
+                    }
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -277,6 +281,7 @@ impl Probe {
             (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
             (Literal::Number(n), Literal::Text(_)) => value.number.as_ref() == Some(n),
             (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
+            (Literal::Empty, Literal::Text(text)) => text.is_empty(),
             (a, b) => a == b,
         }
     }
@@ -1229,6 +1234,20 @@ mod tests {
         // A text of two numbers, or of a number and words, is not the number.
         assert_eq!(held("1 0"), (false, false));
         assert_eq!(held("10 apples"), (false, false));
+    }
+
+    #[test]
+    fn the_empty_text_is_also_the_empty_list() {
+        // rectangles: canonical data's no rows, `[]`, the test's `""`.
+        let empty = Probe::new(&Literal::Empty, 1.0);
+        let held = |text: &str| {
+            let literals = vec![Literal::Text(text.into())];
+            let holdings = Holdings::new(&test(1, "t", literals.clone()));
+            (holdings.holds(&empty), empty.is(&Value::new(&literals[0])))
+        };
+        assert_eq!(held(""), (true, true));
+        // A text of white space is a row of it.
+        assert_eq!(held(" "), (false, false));
     }
 
     #[test]
