@@ -81,6 +81,9 @@ pub struct Evidence {
     pub named_after: bool,
     /// The test calls a function of another property of the exercise, and not this case's.
     pub other_property: bool,
+    /// The same, whether or not any test calls this case's function by its name (an
+    /// attribute read, `.imaginary`, is no call).
+    pub calls_other: bool,
     /// For a test holding all of the case's data: the share of the case's values it has in
     /// the case's order (a longest common subsequence); 0 otherwise.
     pub order: f64,
@@ -654,6 +657,10 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         && called.contains(&property)
                         && !holding.calls.contains(&property)
                         && properties.iter().any(|p| holding.calls.contains(p));
+                    let calls_other = !holding.calls.contains(&property)
+                        && properties
+                            .iter()
+                            .any(|p| *p != property && holding.calls.contains(p));
                     let data = if total > 0.0 { found / total } else { 0.0 };
                     let sung = sings(&holding.lines, &verse);
                     let (order, member_order) = if data >= ALL_DATA {
@@ -678,6 +685,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                                 prefix,
                             ),
                         other_property,
+                        calls_other,
                         loosely: leaves.iter().any(|p| holding.loosely(p)),
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
@@ -801,14 +809,34 @@ pub fn link(
                 && sings(std::slice::from_ref(&verses[b]), &verses[c])
         })
     };
+    // Test `t` is exactly case `c`: all of its data as written, and no value of its own, and
+    // it calls no other case's function (custom-set's `CustomSet.new([]).add(3) ==
+    // CustomSet.new([3])` for [] and 3, under any name).
+    let exact = |c: usize, t: usize| {
+        let e = evidence[c][t];
+        e.data >= ALL_DATA
+            && e.fit >= ALL_DATA
+            && e.order >= EXACT_ORDER
+            && !e.loosely
+            && !e.calls_other
+    };
+    // Where the case's data is too common to tell cases apart alone (`weights` below
+    // DATA_ALONE), the one test that is exactly it, and exactly no other case, holds it all
+    // the same.
+    let exactly_one = |c: usize, t: usize| {
+        exact(c, t)
+            && (0..tests).all(|u| u == t || !exact(c, u))
+            && (0..cases.len()).all(|b| b == c || !exact(b, t))
+    };
     // Each case's tests, and which of them must stand in its place (see `keep_in_place`).
     let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
             let all_data = |t: usize| {
-                evidence[c][t].data >= ALL_DATA
-                    && evidence[c][t].member_order >= IN_ORDER
-                    && weights[c] >= DATA_ALONE
-                    && !evidence[c][t].other_property
+                let e = evidence[c][t];
+                e.data >= ALL_DATA
+                    && e.member_order >= IN_ORDER
+                    && (weights[c] >= DATA_ALONE || exactly_one(c, t))
+                    && !e.other_property
             };
             let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             // A test named after another case belongs to that one first, unless its name is
@@ -1676,6 +1704,38 @@ mod tests {
             })
             .collect();
         (cases, tests)
+    }
+
+    #[test]
+    fn a_test_of_exactly_a_case_of_common_values_is_its_test_under_any_name() {
+        // Each value is in two of the four cases: not enough to tell a case alone.
+        let cases = [
+            case("a", "one", 1, "uno"),
+            case("b", "two", 1, "dos"),
+            case("c", "three", 2, "uno"),
+            case("d", "four", 2, "dos"),
+        ];
+        let mut all = holds(1, "uno");
+        all.extend(holds(2, "dos"));
+        let tests = vec![
+            test(1, "case 17", holds(1, "uno")),
+            test(5, "one and four", all),
+        ];
+        let (evidence, weights) = evidence(&cases, &tests);
+        assert!(weights[0] < DATA_ALONE, "{weights:?}");
+        assert!(evidence[0][1].score() > evidence[0][0].score());
+        assert_eq!(links(&cases, &tests, &[true; 4])[0], [0]);
+        // Two such tests: neither is singled out.
+        let mut twice = tests.clone();
+        twice.push(test(9, "case 18", holds(1, "uno")));
+        assert!(!links(&cases, &twice, &[true; 4])[0].contains(&0));
+        // A test calling another case's function, and not this one's, tests that one.
+        let mut cases = cases;
+        cases[1].property = "exp".into();
+        let mut other_call = tests;
+        other_call[0].literals.push(Literal::Call("exp".into()));
+        other_call[0].places.push(2);
+        assert!(!links(&cases, &other_call, &[true; 4])[0].contains(&0));
     }
 
     #[test]
