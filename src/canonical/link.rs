@@ -820,6 +820,14 @@ pub fn link(
             && !e.loosely
             && !e.calls_other
     };
+    // Each test's best score over the cases it does not hold only as a look-alike of
+    // another it holds as written.
+    let unlike_best = |t: usize| {
+        (0..cases.len())
+            .filter(|&b| !look_alike(b, t))
+            .map(|b| score(b, t))
+            .fold(0.0, f64::max)
+    };
     // Where the case's data is too common to tell cases apart alone (`weights` below
     // DATA_ALONE), the one test that is exactly it, and exactly no other case, holds it all
     // the same.
@@ -902,7 +910,7 @@ pub fn link(
                 let best_of: Vec<usize> = candidates
                     .iter()
                     .copied()
-                    .filter(|&t| score(c, t) >= test_best[t] - TIE)
+                    .filter(|&t| score(c, t) >= unlike_best(t) - TIE)
                     .collect();
                 // A test named after another case (`claimed`) holds this one's data by chance,
                 // even all of it in order (high-scores' "scores after personal top scores"
@@ -1805,6 +1813,27 @@ mod tests {
         without_b.remove(1);
         let linked = links(&without_b, &tests[1..], &included[1..]);
         assert_eq!(linked[0], vec![0]);
+    }
+
+    #[test]
+    fn a_test_holding_a_case_as_written_is_its_test_when_a_look_alike_is_named_better() {
+        // The "2A3B" test, renamed, has a name more like the lower-case case's; it holds
+        // that case only in another letter case, its own as written.
+        let mut cases = vec![
+            case("a", "upper case letters", 3, "2A3B"),
+            case("b", "lower case letters", 3, "2a3b"),
+        ];
+        for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+            cases.push(case(text, text, 10 + i as i64, text));
+        }
+        let tests = [
+            test(1, "lower case letters", holds(3, "2a3b")),
+            test(5, "case 17 in lower case", holds(3, "2A3B")),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][1].score() > evidence[0][1].score());
+        let linked = links(&cases, &tests, &[true; 6]);
+        assert_eq!(linked[..2], [vec![1], vec![0]]);
     }
 
     #[test]
