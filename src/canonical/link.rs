@@ -91,7 +91,8 @@ pub struct Evidence {
     /// none: a test passes parameters and writes a record's fields in its own); 0 where
     /// `order` is.
     pub member_order: f64,
-    /// The share of the test's values that are the case's: a test of exactly this case's data
+    /// The share of the test's values that are the case's (its values and its objects' keys,
+    /// which a test writes too): a test of exactly this case's data
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
     pub fit: f64,
@@ -617,6 +618,13 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
             let sequence: Vec<Probe> = case.sequence.iter().map(|l| probe(l, 0.0)).collect();
             let inputs = &sequence[..case.inputs.min(sequence.len())];
+            // The case's values and keys, which a test writes too (`%{1 => ["A"]}`).
+            let fitted: Vec<Probe> = case
+                .sequence
+                .iter()
+                .chain(&case.keys)
+                .map(|l| probe(l, 0.0))
+                .collect();
             weights.push(total);
             let own = words(&case.own_description);
             // The property is part of what the test's name may say (`map empty list`).
@@ -672,7 +680,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         data,
                         order,
                         member_order,
-                        fit: fit(&sequence, values, &test.places),
+                        fit: fit(&fitted, values, &test.places),
                         name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
                             + WORD_ORDER
                                 * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
@@ -1270,6 +1278,21 @@ mod tests {
         // A text of two numbers, or of a number and words, is not the number.
         assert_eq!(held("1 0"), (false, false));
         assert_eq!(held("10 apples"), (false, false));
+    }
+
+    #[test]
+    fn a_case_s_keys_count_as_its_values_for_the_fit() {
+        // etl: {"1": ["A"]} gives {"a": 1}; the test writes the keys too, `%{1 => ["A"]}`.
+        let mut single = case("a", "single letter", 1, "A");
+        single.keys = vec![Literal::Text("1".into()), Literal::Text("a".into())];
+        let literals = vec![
+            Literal::Number("1".into()),
+            Literal::Text("A".into()),
+            Literal::Text("a".into()),
+            Literal::Number("1".into()),
+        ];
+        let (evidence, _) = evidence(&[single], &[test(1, "t", literals)]);
+        assert_eq!(evidence[0][0].fit, 1.0);
     }
 
     #[test]
