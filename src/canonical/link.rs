@@ -785,7 +785,9 @@ pub fn link(
     // Test `t` holds case `c` only inside another case it holds in full, as much in order,
     // whose values include all of `c`'s: it is that case's test, and holds `c` because the
     // other case's data contains it (sieve's primes to 1000 hold all of "limit is prime": 13
-    // and the primes up to it). A test named after `c` is still its test.
+    // and the primes up to it). A test named after `c` is still its test, and a test calling
+    // another case's function and not the other case's holds that one by chance
+    // (custom-set's test adding 3 to [1, 2, 4] holds "[1, 2] and [3, 4] are disjoint").
     let inside_other = |c: usize, t: usize| {
         let e = evidence[c][t];
         !e.named_after
@@ -795,6 +797,7 @@ pub fn link(
                     && held.data >= ALL_DATA
                     && held.order >= e.order
                     && !held.loosely
+                    && !held.other_property
                     && weights[b] >= DATA_ALONE
                     && values[b] != values[c]
                     && cases[c].leaves.iter().all(|l| cases[b].leaves.contains(l))
@@ -1340,6 +1343,28 @@ mod tests {
             .collect();
         with_fillers(&mut cases);
         cases
+    }
+
+    #[test]
+    fn a_test_holds_a_case_inside_another_by_chance_when_it_calls_another_function() {
+        // "second" is [5, 7, 9], all of "first"'s [5, 7] and more, and a case of `disjoint`,
+        // which the last test calls; the first test calls `add`, "first"'s function.
+        let mut cases = four_numbers_cases([&[5, 7], &[5, 7, 9], &[11, 13], &[15, 17]]);
+        for (case, property) in cases.iter_mut().zip(["add", "disjoint", "add", "add"]) {
+            case.property = property.into();
+        }
+        let call = |name: &str| Literal::Call(name.into());
+        let mut first = numbers(&[5, 7, 9]);
+        first.push(call("add"));
+        let mut last = numbers(&[15, 17, 19]);
+        last.push(call("disjoint"));
+        let tests = [test(1, "case 17", first), test(5, "case 18", last)];
+        assert!(links(&cases, &tests, &[true; 8])[0].contains(&0));
+        // Calling `disjoint` too, it is that case's test.
+        let mut both = tests.clone();
+        both[0].literals.push(call("disjoint"));
+        both[0].places.push(4);
+        assert!(!links(&cases, &both, &[true; 8])[0].contains(&0));
     }
 
     #[test]
