@@ -8,8 +8,7 @@
 ; / .nil (an assertion that what it asserts is that value: read as the value, placed after the
 ; assertion's own values, as an expected value follows its input); @binding.name with
 ; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
-; name); @literal.not (a node whose own value is no data: an index the test reads an error's
-; message with).
+; name); @literal.not (a node whose own value is no data: the `:ok` of a success tuple).
 
 (string) @literal.text
 (charlist) @literal.text
@@ -66,3 +65,6 @@
 ; them; read as the ISO text canonical data gives ("2011-04-25", "2011-04-25T22:00:00").
 (tuple . (integer) . (integer) . (integer) .) @literal.date
 (tuple . (tuple) . (tuple) .) @literal.date
+
+; `{:ok, value}`: the success tuple around a result is the track's spelling, no data of the case.
+(tuple . (atom) @literal.not (#eq? @literal.not ":ok") . (_))

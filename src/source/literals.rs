@@ -525,6 +525,18 @@ assert_raise ArgumentError, fn -> f(true) end"#,
     }
 
     #[test]
+    fn the_ok_of_an_elixir_success_tuple_is_no_value() {
+        let found = literals("elixir", "assert f(:ok) == {:ok, 2}\nassert g() == {:ok}\n");
+        assert!(found.contains(&Literal::Number("2".into())), "{found:?}");
+        // Only the tag of a tuple with a value: `:ok` alone, or passed, is a value.
+        let oks = found
+            .iter()
+            .filter(|l| **l == Literal::Symbol("ok".into()))
+            .count();
+        assert_eq!(oks, 2, "{found:?}");
+    }
+
+    #[test]
     fn an_elixir_heredoc_is_read_without_its_opening_line_and_indentation() {
         let found = literals(
             "elixir",
