@@ -1268,15 +1268,19 @@ mod tests {
         assert_eq!(fit(&probes, &literals, &[1, 2, 3, 4, 5]), 0.4);
     }
 
+    /// Whether a test of the one text `text` holds the case's `value`, and whether that text
+    /// is the value where the order is read.
+    fn held_by_text(value: &Literal, text: &str) -> (bool, bool) {
+        let probe = Probe::new(value, 1.0);
+        let literals = vec![Literal::Text(text.into())];
+        let holdings = Holdings::new(&test(1, "t", literals.clone()));
+        (holdings.holds(&probe), probe.is(&Value::new(&literals[0])))
+    }
+
     #[test]
     fn a_number_is_held_by_a_text_of_that_number_alone() {
         // trinary: canonical data's 10, the test's `trinary('10')`.
-        let ten = Probe::new(&Literal::Number("10".into()), 1.0);
-        let held = |text: &str| {
-            let literals = vec![Literal::Text(text.into())];
-            let holdings = Holdings::new(&test(1, "t", literals.clone()));
-            (holdings.holds(&ten), ten.is(&Value::new(&literals[0])))
-        };
+        let held = |text: &str| held_by_text(&Literal::Number("10".into()), text);
         assert_eq!(held("10"), (true, true));
         // A text of two numbers, or of a number and words, is not the number.
         assert_eq!(held("1 0"), (false, false));
@@ -1301,12 +1305,7 @@ mod tests {
     #[test]
     fn the_empty_text_is_also_the_empty_list() {
         // rectangles: canonical data's no rows, `[]`, the test's `""`.
-        let empty = Probe::new(&Literal::Empty, 1.0);
-        let held = |text: &str| {
-            let literals = vec![Literal::Text(text.into())];
-            let holdings = Holdings::new(&test(1, "t", literals.clone()));
-            (holdings.holds(&empty), empty.is(&Value::new(&literals[0])))
-        };
+        let held = |text: &str| held_by_text(&Literal::Empty, text);
         assert_eq!(held(""), (true, true));
         // A text of white space is a row of it.
         assert_eq!(held(" "), (false, false));
@@ -1834,11 +1833,9 @@ mod tests {
         assert_eq!(linked, [[0], [3], [1], [4], [2]]);
     }
 
-    #[test]
-    fn a_deleted_test_case_does_not_pass_to_a_test_of_its_look_alike_in_another_letter_case() {
-        // Texts compare without letter case, so the lower-case test holds both cases' data;
-        // it is the lower-case case's test, as written. (Cases without tests make the two
-        // cases' values rare enough for their data alone to link.)
+    /// "2A3B" and "2a3b", two cases alike but for letter case, and four cases no test holds
+    /// (which make the two cases' values rare enough for their data alone to link).
+    fn letter_case_cases() -> Vec<Case> {
         let mut cases = vec![
             case("a", "upper case letters", 3, "2A3B"),
             case("b", "lower case letters", 3, "2a3b"),
@@ -1846,6 +1843,14 @@ mod tests {
         for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
             cases.push(case(text, text, 10 + i as i64, text));
         }
+        cases
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_its_look_alike_in_another_letter_case() {
+        // Texts compare without letter case, so the lower-case test holds both cases' data;
+        // it is the lower-case case's test, as written.
+        let cases = letter_case_cases();
         let tests = [
             test(1, "capitals", holds(3, "2A3B")),
             test(5, "small ones", holds(3, "2a3b")),
@@ -1867,13 +1872,7 @@ mod tests {
     fn a_test_holding_a_case_as_written_is_its_test_when_a_look_alike_is_named_better() {
         // The "2A3B" test, renamed, has a name more like the lower-case case's; it holds
         // that case only in another letter case, its own as written.
-        let mut cases = vec![
-            case("a", "upper case letters", 3, "2A3B"),
-            case("b", "lower case letters", 3, "2a3b"),
-        ];
-        for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
-            cases.push(case(text, text, 10 + i as i64, text));
-        }
+        let cases = letter_case_cases();
         let tests = [
             test(1, "lower case letters", holds(3, "2a3b")),
             test(5, "case 17 in lower case", holds(3, "2A3B")),
