@@ -165,6 +165,11 @@ impl Holdings {
                     for line in text.lines() {
                         holdings.loose.insert(loose(line));
                     }
+                    // A heredoc ends its last line with a line break: the text without it
+                    // is as written.
+                    if let Some(line) = text.strip_suffix('\n') {
+                        holdings.texts.insert(line.to_string());
+                    }
                     holdings.lines.push(verse_lines(text.lines()));
                     holdings.text_numbers.extend(one_number(text));
                     // The empty text is also the empty list (of lines, of letters).
@@ -1300,6 +1305,22 @@ mod tests {
         ];
         let (evidence, _) = evidence(&[single], &[test(1, "t", literals)]);
         assert_eq!(evidence[0][0].fit, 1.0);
+    }
+
+    #[test]
+    fn a_text_ending_in_a_line_break_holds_its_line_as_written() {
+        // proverb: the case's "And all for the want of a nail.", the test's heredoc.
+        let line = Probe::new(
+            &Literal::Text("And all for the want of a nail.".into()),
+            1.0,
+        );
+        let text = "And all for the want of a nail.\n";
+        let holdings = Holdings::new(&test(1, "t", vec![Literal::Text(text.into())]));
+        assert!(holdings.holds(&line) && !holdings.loosely(&line));
+        // A line break before it is still loose (bob's question after a line break).
+        let text = "\nAnd all for the want of a nail.";
+        let holdings = Holdings::new(&test(1, "t", vec![Literal::Text(text.into())]));
+        assert!(holdings.holds(&line) && holdings.loosely(&line));
     }
 
     #[test]
