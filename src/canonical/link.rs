@@ -109,6 +109,8 @@ pub struct Evidence {
     pub sings: bool,
     /// The test holds at least one of the case's input values.
     pub input_held: bool,
+    /// The test has each of the case's values as many times as the case has it.
+    pub counted: bool,
 }
 
 impl Evidence {
@@ -327,6 +329,16 @@ impl<'a> Value<'a> {
             number,
         }
     }
+}
+
+/// Whether the test has each of the case's values as many times as the case has it, each of
+/// the test's values standing for one of the case's.
+fn counted(case: &[Probe], test: &[Value]) -> bool {
+    let mut unused = vec![true; test.len()];
+    case.iter().all(|probe| {
+        let found = (0..test.len()).find(|&i| unused[i] && probe.is(&test[i]));
+        found.inspect(|&i| unused[i] = false).is_some()
+    })
 }
 
 /// The share of a test's values (not the functions it calls) that are the case's, each value
@@ -705,6 +717,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             && sung,
                         sings: sung,
                         input_held: inputs.iter().any(|p| holding.holds(p)),
+                        counted: data >= ALL_DATA && counted(&sequence, values),
                     }
                 })
                 .collect()
@@ -836,11 +849,23 @@ pub fn link(
             && !e.loosely
             && !e.calls_other
     };
-    // Each test's best score over the cases it does not hold only as a look-alike of
-    // another it holds as written.
-    let unlike_best = |t: usize| {
+    // Test `t`'s best score, as case `c`'s rival: over the cases it does not hold only as a
+    // look-alike of another it holds as written, and, where it holds `c` as written, not
+    // over cases of `c`'s function whose values it holds, but not each as many times as
+    // the case has it: triangle's [3, 4, 4] holds the 4 of [4, 4, 4], twice. (A case of
+    // another function stays a rival: Elixir list-ops' test appending [3, 4, 5] to [1, 2]
+    // is no test of the length of [1, 2, 3, 4], which it holds as written.)
+    let unlike_best = |c: usize, t: usize| {
+        let written = as_written(c, t);
         (0..cases.len())
             .filter(|&b| !look_alike(b, t))
+            .filter(|&b| {
+                let e = evidence[b][t];
+                !(written
+                    && cases[b].property == cases[c].property
+                    && e.data >= ALL_DATA
+                    && !e.counted)
+            })
             .map(|b| score(b, t))
             .fold(0.0, f64::max)
     };
@@ -926,7 +951,7 @@ pub fn link(
                 let best_of: Vec<usize> = candidates
                     .iter()
                     .copied()
-                    .filter(|&t| score(c, t) >= unlike_best(t) - TIE)
+                    .filter(|&t| score(c, t) >= unlike_best(c, t) - TIE)
                     .collect();
                 // A test named after another case (`claimed`) holds this one's data by chance,
                 // even all of it in order (high-scores' "scores after personal top scores"
@@ -1363,6 +1388,34 @@ mod tests {
             .collect();
         with_fillers(&mut cases);
         cases
+    }
+
+    #[test]
+    fn a_test_holding_a_case_as_written_is_its_test_before_one_whose_repeats_it_lacks() {
+        // triangle: the renamed [3, 4, 4] test holds the 4 of the equilateral [4, 4, 4],
+        // whose description it is named more like; the next test holds [3, 4, 4] out of
+        // order, under a name like its case's.
+        let mut cases = vec![
+            numbers_case("a", "last two sides are equal", &[3, 4, 4, 9]),
+            numbers_case("b", "equilateral triangles are isosceles", &[4, 4, 4, 9]),
+            numbers_case("c", "first two sides are equal", &[4, 4, 3, 9]),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "isosceles case 17", numbers(&[3, 4, 4, 9])),
+            test(5, "first two sides are equal", numbers(&[4, 4, 3, 9])),
+        ];
+        let (evidence, weights) = evidence(&cases, &tests);
+        assert!(weights[0] >= DATA_ALONE && evidence[1][0].data >= ALL_DATA);
+        assert!(!evidence[1][0].counted && evidence[0][0].counted);
+        assert!(evidence[1][0].score() > evidence[0][0].score());
+        assert_eq!(
+            links(&cases, &tests, &[true; 7])[..3],
+            [vec![0], vec![], vec![1]]
+        );
+        // A case of another function stays the test's rival.
+        cases[1].property = "equilateral".into();
+        assert!(links(&cases, &tests, &[true; 7])[0].is_empty());
     }
 
     #[test]
