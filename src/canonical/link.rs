@@ -1055,8 +1055,9 @@ struct Chosen {
 /// Those nearest tests are sought within the test's group (a `describe`, a test class) when
 /// the group has other tests with firm links: at the end of its group a test has none after
 /// it, as at the file's end (Elixir protein-translation's `of_codon` error tests, before the
-/// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the other order themselves (Elixir
-/// grains' error tests, last case first), the order tells nothing and the links stay.
+/// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
+/// other order themselves (Elixir grains' error tests, last case first), the order tells
+/// nothing and the links stay.
 fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()

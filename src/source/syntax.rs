@@ -624,7 +624,24 @@ mod tests {
 
     #[test]
     fn tests_of_one_group_share_where_it_starts() {
-        let source = b"defmodule T do\n  use ExUnit.Case\n  test \"alone\" do\n  end\n\n  describe \"a\" do\n    test \"one\" do\n    end\n    test \"two\" do\n    end\n  end\n\n  describe \"b\" do\n    test \"three\" do\n    end\n  end\nend\n";
+        let source = br#"defmodule T do
+  use ExUnit.Case
+  test "alone" do
+  end
+
+  describe "a" do
+    test "one" do
+    end
+    test "two" do
+    end
+  end
+
+  describe "b" do
+    test "three" do
+    end
+  end
+end
+"#;
         let language = Language::by_name("elixir").unwrap();
         let groups: Vec<Option<usize>> = analyze(&language, source)
             .tests
