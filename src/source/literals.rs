@@ -102,13 +102,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                 "literal.words" => {
                     // Its words: a string's content split at white space (Elixir's `~w(a b)`),
                     // or the node's own word nodes (Ruby's `%w[a b]`).
-                    let words: Vec<String> = if language
-                        .facts
-                        .strings
-                        .content
-                        .iter()
-                        .any(|k| k == node.kind())
-                    {
+                    let words: Vec<String> = if is_content(language, node.kind()) {
                         text(node).split_whitespace().map(str::to_string).collect()
                     } else {
                         let mut cursor = node.walk();
@@ -182,14 +176,19 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
     found_all
 }
 
+/// Whether nodes of `kind` are literal text inside a string (`[strings]` and `[literals]`
+/// content kinds of the language's grammar facts).
+fn is_content(language: &Language, kind: &str) -> bool {
+    let facts = &language.facts;
+    facts.strings.content.iter().any(|k| k == kind)
+        || facts.literals.content.iter().any(|k| k == kind)
+}
+
 /// The value of a string-like node: its content children, escapes decoded, interpolations
 /// left out; a node that is itself content is its text.
 fn string_value(language: &Language, node: Node, source: &[u8]) -> String {
     let facts = &language.facts;
-    let is_content = |kind: &str| {
-        facts.strings.content.iter().any(|k| k == kind)
-            || facts.literals.content.iter().any(|k| k == kind)
-    };
+    let is_content = |kind: &str| is_content(language, kind);
     let is_escape = |kind: &str| facts.strings.escape.iter().any(|k| k == kind);
     let mut value = String::new();
     // The delimiter before the content: a sigil's content node is captured alone.
