@@ -887,7 +887,6 @@ pub fn link(
                     && (weights[c] >= DATA_ALONE || exactly_one(c, t))
                     && !e.other_property
             };
-            let best = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             // A test named after another case belongs to that one first, unless its name is
             // contradicted.
             let claimed = |t: usize| {
@@ -942,7 +941,8 @@ pub fn link(
                 let as_ordered = whole.iter().any(|&t| written(t));
                 let reordered = |t: usize| as_ordered && !written(t);
                 let candidates: Vec<usize> = whole
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter(|&t| {
                         !look_alike(c, t) && !by_chance(t) && !reordered(t) && !inside_other(c, t)
                     })
@@ -987,25 +987,43 @@ pub fn link(
                 tests.extend(&weak);
                 tests.sort_unstable();
                 tests.dedup();
-                return Chosen { tests, weak, loose };
+                if !tests.is_empty() {
+                    return Chosen { tests, weak, loose };
+                }
+                // Every test holding all of the data holds it by chance: the case's test, if
+                // any, is among the rest.
             }
             // The case's best test, when the evidence singles one out and the test holds one
             // of the case's input values at least: older data changes a value or two, while a
             // test of its own input, named half like the case and holding its expected value,
             // is another case (luhn's "055a 444 285" for "059a", a deleted case's test).
-            let best_tests: Vec<usize> =
-                (0..tests).filter(|&t| score(c, t) >= best - TIE).collect();
+            // Tests holding the case only inside another case's data are no candidates: the
+            // best of the rest may stand in for them, named like the case and holding mostly
+            // its values, as well as half of them (Elixir saddle-points' "multiple saddle
+            // points in a row", a changed matrix, beside a test of another matrix that holds
+            // every number of the case's).
+            let rest = || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t));
+            let top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
+            let best = rest().map(|t| score(c, t)).fold(0.0, f64::max);
+            let best_tests: Vec<usize> = rest().filter(|&t| score(c, t) >= best - TIE).collect();
+            let half = |t: usize| {
+                let e = evidence[c][t];
+                let (data, name) = (e.data >= HALF_EVIDENCE, e.name >= HALF_EVIDENCE);
+                if best >= top - TIE {
+                    data || name
+                } else {
+                    data && name && e.fit >= SHARED_FIT
+                }
+            };
             match best_tests[..] {
                 // An excluded case needs more than a best score: all its data, or its name.
                 [t] if included[c]
                     && best >= MIN_SCORE
-                    && (evidence[c][t].data >= HALF_EVIDENCE
-                        || evidence[c][t].name >= HALF_EVIDENCE)
+                    && half(t)
                     && best >= test_best[t] - TIE
                     && !claimed(t)
                     && !held_elsewhere(t)
                     && !look_alike(c, t)
-                    && !inside_other(c, t)
                     && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
@@ -1834,6 +1852,60 @@ mod tests {
             })
             .collect();
         (cases, tests)
+    }
+
+    #[test]
+    fn a_case_held_only_by_chance_goes_to_its_best_test_of_the_rest_named_like_it() {
+        // The last test holds "second pair"'s values inside its own case's [5, 6, 7, 8] (in
+        // the case's order, or not), which does not make it that case's test; the second
+        // test, of older data (its second value ten times the case's), named much like the
+        // case, is.
+        for second in [[5, 7], [7, 5]] {
+            let mut cases = four_numbers_cases([&[1, 2, 3], &second, &[9, 11], &[5, 6, 7, 8]]);
+            cases[1].description = "second pair of numbers".to_string();
+            cases[1].own_description = cases[1].description.clone();
+            let mut tests = vec![
+                test(1, "first", numbers(&[1, 2, 3])),
+                test(
+                    5,
+                    "numbers, pair second",
+                    numbers(&[second[0], 10 * second[1]]),
+                ),
+                test(9, "third", numbers(&[9, 11])),
+                test(13, "fourth", numbers(&[5, 6, 7, 8])),
+            ];
+            let (evidence, _) = evidence(&cases, &tests);
+            let (older, holder) = (evidence[1][1], evidence[1][3]);
+            assert!(
+                !older.named_after && older.name >= HALF_EVIDENCE,
+                "{older:?}"
+            );
+            assert!(
+                holder.data >= ALL_DATA && holder.score() > older.score(),
+                "{holder:?}"
+            );
+            let included = [true; 8];
+            assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+            // Standing in for a better test, half of the data is not enough without the name,
+            // nor among mostly other values.
+            let named_like = tests[1].clone();
+            tests[1].name = "other numbers".to_string();
+            let mostly_other = numbers(&[second[0], 10 * second[1], 80, 90]);
+            for stand_in in [tests[1].clone(), test(5, &named_like.name, mostly_other)] {
+                tests[1] = stand_in;
+                assert_eq!(
+                    links(&cases, &tests, &included)[..4],
+                    [vec![0], vec![], vec![2], vec![3]]
+                );
+            }
+            tests[1] = named_like;
+            // Without its test, the case is missing.
+            tests.remove(1);
+            assert_eq!(
+                links(&cases, &tests, &included)[..4],
+                [vec![0], vec![], vec![1], vec![2]]
+            );
+        }
     }
 
     #[test]
