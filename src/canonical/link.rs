@@ -1006,6 +1006,8 @@ pub fn link(
             let top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             let best = rest().map(|t| score(c, t)).fold(0.0, f64::max);
             let best_tests: Vec<usize> = rest().filter(|&t| score(c, t) >= best - TIE).collect();
+            // The best test of all needs half of the case's data or a name half like it; one
+            // standing in for a better test needs both, among mostly the case's values.
             let half = |t: usize| {
                 let e = evidence[c][t];
                 let (data, name) = (e.data >= HALF_EVIDENCE, e.name >= HALF_EVIDENCE);
@@ -1889,9 +1891,10 @@ mod tests {
             // Standing in for a better test, half of the data is not enough without the name,
             // nor among mostly other values.
             let named_like = tests[1].clone();
-            tests[1].name = "other numbers".to_string();
+            let other_name = test(5, "other numbers", named_like.literals.clone());
             let mostly_other = numbers(&[second[0], 10 * second[1], 80, 90]);
-            for stand_in in [tests[1].clone(), test(5, &named_like.name, mostly_other)] {
+            let mostly_other = test(5, &named_like.name, mostly_other);
+            for stand_in in [other_name, mostly_other] {
                 tests[1] = stand_in;
                 assert_eq!(
                     links(&cases, &tests, &included)[..4],
