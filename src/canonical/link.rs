@@ -998,10 +998,10 @@ pub fn link(
             // test of its own input, named half like the case and holding its expected value,
             // is another case (luhn's "055a 444 285" for "059a", a deleted case's test).
             // Tests holding the case only inside another case's data are no candidates: the
-            // best of the rest may stand in for them, named like the case and holding mostly
-            // its values, as well as half of them (Elixir saddle-points' "multiple saddle
-            // points in a row", a changed matrix, beside a test of another matrix that holds
-            // every number of the case's).
+            // best of the rest may stand in for them if it is named like the case, holds half
+            // of its data and its values are mostly the case's (Elixir saddle-points'
+            // "multiple saddle points in a row", a changed matrix, beside a test of another
+            // matrix that holds every number of the case's).
             let rest = || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t));
             let top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             let best = rest().map(|t| score(c, t)).fold(0.0, f64::max);
