@@ -37,8 +37,9 @@
 (call
   target: (identifier) @literal.raises (#any-of? @literal.raises "assert_raise" "catch_error" "catch_throw"))
 
-; The functions a test calls, compared with a case's property.
-(call target: (identifier) @literal.call)
+; The functions a test calls, compared with a case's property; not its assertions, which every
+; test makes and which tell no function from another.
+((call target: (identifier) @literal.call) (#not-match? @literal.call "^(assert|refute|catch_)"))
 (call target: (dot right: (identifier) @literal.call))
 
 ; `refute f(x)` expects false; `assert f(x)`, a call and no comparison, expects true.

@@ -14,9 +14,10 @@
     (identifier) @literal.raises
   ] (#any-of? @literal.raises "assertRaises" "assertRaisesRegex" "assertRaisesWithMessage" "raises"))
 
-; The functions a test calls, compared with a case's property.
+; The functions a test calls, compared with a case's property; not its assertions, which every
+; test makes and which tell no function from another.
 (call function: (identifier) @literal.call)
-(call function: (attribute attribute: (identifier) @literal.call))
+((call function: (attribute attribute: (identifier) @literal.call)) (#not-match? @literal.call "^(assert|fail)"))
 
 ; `assertTrue(x)` expects true, `assertFalse(x)` false, `assertIsNone(x)` None.
 ((call function: (attribute attribute: (identifier) @_m (#eq? @_m "assertTrue"))) @expects.true)

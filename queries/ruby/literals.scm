@@ -19,8 +19,9 @@
 (call
   method: (identifier) @literal.raises (#any-of? @literal.raises "assert_raises" "assert_raise"))
 
-; The methods a test calls, compared with a case's property.
-(call method: (identifier) @literal.call)
+; The methods a test calls, compared with a case's property; not its assertions, which every
+; test makes and which tell no method from another.
+((call method: (identifier) @literal.call) (#not-match? @literal.call "^(assert|refute)"))
 
 ; `refute x` expects false, `assert_nil x` nil, `assert_includes` true, and `assert f(x)`, a
 ; call and no comparison, true.

@@ -379,6 +379,39 @@ mod tests {
     }
 
     #[test]
+    fn assertions_are_not_the_functions_a_test_calls() {
+        // A test's functions tell which function the track tests a case through; every test
+        // asserts, so an assertion tells none.
+        for (language, source, function) in [
+            (
+                "elixir",
+                "assert Dna.histogram(~c\"G\") == 1\nrefute f(2)\n",
+                "histogram",
+            ),
+            (
+                "ruby",
+                "assert_equal 1, Dna.histogram('G')\nrefute f(2)\n",
+                "histogram",
+            ),
+            (
+                "python",
+                "self.assertEqual(histogram('G'), 1)\nself.assertFalse(f(2))\n",
+                "histogram",
+            ),
+        ] {
+            let calls: Vec<Literal> = literals(language, source)
+                .into_iter()
+                .filter(|l| matches!(l, Literal::Call(_)))
+                .collect();
+            assert_eq!(
+                calls,
+                [Literal::Call(function.into()), Literal::Call("f".into())],
+                "{language}"
+            );
+        }
+    }
+
+    #[test]
     fn a_text_of_numbers_alone_is_those_numbers_too() {
         let found = literals("elixir", "assert f(\"9 8\\n7, -6\") == 1\n");
         for n in ["9", "8", "7", "-6"] {
