@@ -36,7 +36,7 @@ fn explain_one_exercise() {
         for &t in ranked.iter().take(5) {
             let (e, test) = (evidence[c][t], &exercise.tests[t]);
             println!(
-                "    {:.2} data {:.2} order {:.2} (members in any order {:.2}) fit {:.2} name {:.2}{}{} {}:{} {}",
+                "    {:.2} data {:.2} order {:.2} (members in any order {:.2}) fit {:.2} name {:.2}{}{}{} {}:{} {}",
                 e.score(),
                 e.data,
                 e.order,
@@ -49,6 +49,7 @@ fn explain_one_exercise() {
                 } else {
                     ""
                 },
+                if e.calls_apart { " apart" } else { "" },
                 test.file,
                 test.line,
                 test.name

@@ -84,6 +84,10 @@ pub struct Evidence {
     /// The same, whether or not any test calls this case's function by its name (an
     /// attribute read, `.imaginary`, is no call).
     pub calls_other: bool,
+    /// The test calls functions, but none of those the track tests the case's property
+    /// through: a test of another function (nucleotide-count's tests of `count`, where the
+    /// cases are tested through `histogram`).
+    pub calls_apart: bool,
     /// For a test holding all of the case's data: the share of the case's values it has in
     /// the case's order (a longest common subsequence); 0 otherwise.
     pub order: f64,
@@ -617,7 +621,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         })
         .collect();
     let mut weights = Vec::with_capacity(cases.len());
-    let matrix = cases
+    let mut matrix: Vec<Vec<Evidence>> = cases
         .iter()
         .map(|case| {
             let property = call_name(&case.property);
@@ -711,6 +715,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             ),
                         other_property,
                         calls_other,
+                        calls_apart: false,
                         loosely: leaves.iter().any(|p| holding.loosely(p)),
                         sung: verse_words >= VERSE_WORDS
                             && !holding.calls.contains(&property)
@@ -723,6 +728,39 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                 .collect()
         })
         .collect();
+    // The functions the track tests each property through: those called by every test whose
+    // best case is of the property and which holds all of it, named after it or as written.
+    // (A test holding a case by chance, as list-ops' `append` tests hold "length of [1, 2, 3,
+    // 4]", does not say how the track tests it.) A property no test holds so says nothing.
+    let best: Vec<f64> = (0..tests.len())
+        .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
+        .collect();
+    let mut through: HashMap<&str, Option<HashSet<&String>>> = HashMap::new();
+    for ((case, row), weight) in cases.iter().zip(&matrix).zip(&weights) {
+        let functions = through.entry(case.property.as_str()).or_default();
+        for ((e, holding), best) in row.iter().zip(&holdings).zip(&best) {
+            let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
+            if e.data >= ALL_DATA && (e.named_after || written) && e.score() >= best - TIE {
+                let calls: HashSet<&String> = holding.calls.iter().collect();
+                *functions = Some(match functions.take() {
+                    Some(known) => known.intersection(&calls).copied().collect(),
+                    None => calls,
+                });
+            }
+        }
+    }
+    for (case, row) in cases.iter().zip(matrix.iter_mut()) {
+        let Some(Some(functions)) = through.get(case.property.as_str()) else {
+            continue;
+        };
+        if functions.is_empty() {
+            continue;
+        }
+        for (e, holding) in row.iter_mut().zip(&holdings) {
+            e.calls_apart =
+                !holding.calls.is_empty() && holding.calls.iter().all(|c| !functions.contains(c));
+        }
+    }
     (matrix, weights)
 }
 
@@ -944,7 +982,11 @@ pub fn link(
                     .iter()
                     .copied()
                     .filter(|&t| {
-                        !look_alike(c, t) && !by_chance(t) && !reordered(t) && !inside_other(c, t)
+                        !look_alike(c, t)
+                            && !by_chance(t)
+                            && !reordered(t)
+                            && !inside_other(c, t)
+                            && !evidence[c][t].calls_apart
                     })
                     .collect();
                 // Tests whose best case this is.
@@ -1026,6 +1068,7 @@ pub fn link(
                     && !claimed(t)
                     && !held_elsewhere(t)
                     && !look_alike(c, t)
+                    && !evidence[c][t].calls_apart
                     && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
@@ -1459,6 +1502,74 @@ mod tests {
         both[0].literals.push(call("disjoint"));
         both[0].places.push(4);
         assert!(!links(&cases, &both, &[true; 8])[0].contains(&0));
+    }
+
+    fn with_call(values: &[i64], function: &str) -> Vec<Literal> {
+        let mut literals = numbers(values);
+        literals.push(Literal::Call(function.into()));
+        literals
+    }
+
+    /// Four cases' tests through `histogram`, and a third test, between the second and third
+    /// case's, holding `values` and calling `function`.
+    fn histogram_tests(values: &[i64], function: &str) -> Vec<Test> {
+        vec![
+            test(1, "case 1", with_call(&[1, 2, 3, 4], "histogram")),
+            test(5, "case 2", with_call(&[5, 6, 7, 8], "histogram")),
+            test(9, "case 3", with_call(values, function)),
+            test(13, "case 4", with_call(&[9, 10, 11, 12], "histogram")),
+            test(17, "case 5", with_call(&[13, 14, 15, 16], "histogram")),
+        ]
+    }
+
+    fn histogram_cases() -> Vec<Case> {
+        four_numbers_cases([
+            &[1, 2, 3, 4],
+            &[5, 6, 7, 8],
+            &[9, 10, 11, 12],
+            &[13, 14, 15, 16],
+        ])
+    }
+
+    /// The second case's links, with its test deleted.
+    fn second_without_its_test(cases: &[Case], tests: &[Test]) -> Vec<usize> {
+        let included = vec![true; cases.len()];
+        assert_eq!(
+            links(cases, tests, &included)[..4],
+            [vec![0], vec![1], vec![3], vec![4]]
+        );
+        let deleted = [&tests[..1], &tests[2..]].concat();
+        links(cases, &deleted, &included)[1].clone()
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_another_function_of_the_track() {
+        // The track tests the cases through `histogram` (nucleotide-count); the third test
+        // holds the second case's values, one or all out of place, and calls `count`, the
+        // track's own function: a test of another function, not the second case's when its
+        // own test is deleted. Calling `histogram`, it stands in.
+        let cases = histogram_cases();
+        for values in [[5, 6, 8, 7], [8, 7, 6, 5]] {
+            for (function, stands_in) in [("count", false), ("histogram", true)] {
+                let tests = histogram_tests(&values, function);
+                let expected = if stands_in { vec![1] } else { vec![] };
+                let links = second_without_its_test(&cases, &tests);
+                assert_eq!(links, expected, "{values:?} calling {function}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_test_holding_a_case_by_chance_does_not_say_what_function_tests_it() {
+        // The last test, of an `append` case, holds the second case as written too: that is
+        // not its best case, so `append` is no function the second case is tested through.
+        let mut cases = histogram_cases();
+        let mut append = numbers_case("e", "fifth", &[5, 6, 7, 8, 20]);
+        append.property = "append".into();
+        cases.push(append);
+        let mut tests = histogram_tests(&[8, 7, 6, 5], "count");
+        tests.push(test(21, "case 6", with_call(&[5, 6, 7, 8, 20], "append")));
+        assert_eq!(second_without_its_test(&cases, &tests), Vec::<usize>::new());
     }
 
     #[test]
