@@ -8,6 +8,11 @@
 //! ```
 //!
 //! With `LINE=<n>` set too, it prints every case's evidence for the test at line n instead.
+//!
+//! `held_data` (`HELD=<exercise dir>[:<exercise dir>...]` in place of `EXPLAIN`) prints, as
+//! `slug<TAB>uuid<TAB>file<TAB>line` rows, every test that holds all of a case's data:
+//! `eval/canonical/score.py` reads it to say how many links the rename check keeps where the
+//! test's code holds the case's literals, the issue's measure.
 
 use std::path::Path;
 
@@ -54,6 +59,28 @@ fn explain_one_exercise() {
                 test.line,
                 test.name
             );
+        }
+    }
+}
+
+#[test]
+#[ignore = "run by eval/canonical/score.py with HELD and SPECS set"]
+fn held_data() {
+    let dirs = std::env::var("HELD").expect("HELD names exercise directories, joined by ':'");
+    let specs = std::env::var("SPECS").expect("SPECS names problem-specifications");
+    for dir in dirs.split(':') {
+        let dir = Path::new(dir);
+        let Ok(exercise) = exercise::read(dir, Path::new(&specs)) else {
+            continue;
+        };
+        let slug = dir.file_name().unwrap_or_default().to_string_lossy();
+        let (evidence, _) = link::evidence(&exercise.cases, &exercise.tests);
+        for (case, row) in exercise.cases.iter().zip(&evidence) {
+            for (test, e) in exercise.tests.iter().zip(row) {
+                if e.holds_all() {
+                    println!("{slug}\t{}\t{}\t{}", case.uuid, test.file, test.line);
+                }
+            }
         }
     }
 }

@@ -19,7 +19,10 @@ target/release/exercism_test_helper. Prints, per language: precision and recall 
 that the labels do not have; then the deletion check: each test of the sample is deleted from
 a copy of its exercise in turn, and the cases it alone implemented must become `missing`
 while no other link changes; and the rename check: each test is renamed `case N` in turn,
-and the links it keeps are counted (a link made on the name alone is lost, as it should be).
+and the links it keeps are counted (a link made on the name alone is lost, as it should be),
+then those of them whose test holds all of the case's data (the issue's measure: a renamed
+test keeps its link wherever its code holds the case's literals), as the check reads the
+data (tests/canonical_explain.rs's `held_data`, which this runs with cargo).
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
@@ -137,9 +140,31 @@ def deletion_check(binary, tracks, language, slug, expected_links):
         return tried, failures
 
 
-def rename_check(binary, tracks, language, slug, expected_links):
+def held_data(tracks, language, slugs):
+    """The (slug, uuid, file, line) of every test that holds all of a case's data, as the
+    check reads it (tests/canonical_explain.rs's `held_data`, built with cargo); None when
+    cargo cannot run it."""
+    dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in slugs]
+    env = dict(os.environ, HELD=":".join(dirs), SPECS=os.path.join(tracks, "problem-specifications"))
+    run = subprocess.run(
+        ["cargo", "test", "-q", "--release", "--test", "canonical_explain", "held_data", "--",
+         "--ignored", "--nocapture"],
+        cwd=ROOT, env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        return None
+    held = set()
+    for row in run.stdout.splitlines():
+        fields = row.split("\t")
+        if len(fields) == 4:
+            held.add((fields[0], fields[1], fields[2], int(fields[3])))
+    return held
+
+
+def rename_check(binary, tracks, language, slug, expected_links, held=frozenset()):
     """Renames each labelled test in turn to a meaningless name (`case 17`); gives how many
-    of the tool's links of that test were kept, and how many there were."""
+    of the tool's links of that test were kept, and how many there were, then the same for
+    the links whose test holds all of the case's data (`held`: (uuid, file, line)), and
+    those of them lost."""
     exercise_dir = os.path.join(tracks, language, "exercises", "practice", slug)
     specs = os.path.join(tracks, "problem-specifications")
     head = {
@@ -147,7 +172,8 @@ def rename_check(binary, tracks, language, slug, expected_links):
         "ruby": (r"def test_\w+", "def test_case_{n}"),
         "python": (r"def test_\w+", "def test_case_{n}"),
     }[language]
-    kept = total = 0
+    kept = total = kept_held = total_held = 0
+    lost_held = []
     with tempfile.TemporaryDirectory() as work:
         copy = os.path.join(work, slug)
         shutil.copytree(exercise_dir, copy)
@@ -163,7 +189,10 @@ def rename_check(binary, tracks, language, slug, expected_links):
             mine = {link for link in before if (link[1], link[2]) == (file, line)}
             total += len(mine)
             kept += len(mine & after)
-    return kept, total
+            total_held += len(mine & held)
+            kept_held += len(mine & held & after)
+            lost_held.extend(sorted(mine & held - after))
+    return kept, total, kept_held, total_held, lost_held
 
 
 def main():
@@ -212,12 +241,24 @@ def main():
             for file, head, lost, gained in failures:
                 print(f"  {language} {slug}: deleting {file}:{head} also lost {lost}, gained {gained}")
         print(f"{language}: deletion check: {tried - failed}/{tried} deletions changed only their own links")
-        kept = total = 0
+        held = held_data(tracks, language, expected)
+        kept = total = kept_held = total_held = 0
         for slug, links in expected.items():
-            k, t = rename_check(binary, tracks, language, slug, links)
+            mine = {(u, f, l) for s, u, f, l in held or () if s == slug}
+            k, t, kh, th, lost = rename_check(binary, tracks, language, slug, links, mine)
+            for link in lost:
+                print(f"  {language} {slug}: renaming {link[1]}:{link[2]} lost {link[0]}")
             kept += k
             total += t
+            kept_held += kh
+            total_held += th
         print(f"{language}: rename check: {kept}/{total} links kept when their test is renamed 'case N'")
+        if held is None:
+            print(f"{language}: rename check where the test holds all of the case's data: "
+                  "not measured (cargo could not run tests/canonical_explain.rs)")
+        else:
+            print(f"{language}: rename check where the test holds all of the case's data: "
+                  f"{kept_held}/{total_held} links kept")
 
 
 if __name__ == "__main__":

@@ -118,6 +118,11 @@ pub struct Evidence {
 }
 
 impl Evidence {
+    /// The test holds all of the case's data (its literals, as the test spells them).
+    pub fn holds_all(&self) -> bool {
+        self.data >= ALL_DATA
+    }
+
     pub fn score(&self) -> f64 {
         let score =
             DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name + FIT_WEIGHT * self.fit;
