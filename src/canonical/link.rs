@@ -895,7 +895,9 @@ pub fn link(
     // Test `t`'s best score, as case `c`'s rival: over the cases it does not hold only as a
     // look-alike of another it holds as written, and, where it holds `c` as written, not
     // over cases of `c`'s function whose values it holds, but not each as many times as
-    // the case has it: triangle's [3, 4, 4] holds the 4 of [4, 4, 4], twice. (A case of
+    // the case has it: triangle's [3, 4, 4] holds the 4 of [4, 4, 4], twice; nor, where it
+    // is exactly `c`, over those it holds among a value of its own (custom-set's test of
+    // [1, 2, 3] and [1, 2, 3, 4] holds [1, 2, 3] and [1, 2, 4] but for one 3). (A case of
     // another function stays a rival: Elixir list-ops' test appending [3, 4, 5] to [1, 2]
     // is no test of the length of [1, 2, 3, 4], which it holds as written.)
     let unlike_best = |c: usize, t: usize| {
@@ -907,10 +909,18 @@ pub fn link(
                 !(written
                     && cases[b].property == cases[c].property
                     && e.data >= ALL_DATA
-                    && !e.counted)
+                    && (!e.counted || (exact(c, t) && e.fit < ALL_DATA)))
             })
             .map(|b| score(b, t))
             .fold(0.0, f64::max)
+    };
+    // Test `t` is exactly another case of `c`'s function and not `c`: it holds `c` by the
+    // values the two share (custom-set's test of [1, 2, 3] and [1, 2, 3, 4] holds all of
+    // [1, 2, 3] and [1, 2, 4]).
+    let exactly_another = |c: usize, t: usize| {
+        !exact(c, t)
+            && (0..cases.len())
+                .any(|b| b != c && cases[b].property == cases[c].property && exact(b, t))
     };
     // Where the case's data is too common to tell cases apart alone (`weights` below
     // DATA_ALONE), the one test that is exactly it, and exactly no other case, holds it all
@@ -992,6 +1002,7 @@ pub fn link(
                             && !reordered(t)
                             && !inside_other(c, t)
                             && !evidence[c][t].calls_apart
+                            && !exactly_another(c, t)
                     })
                     .collect();
                 // Tests whose best case this is.
@@ -1575,6 +1586,30 @@ mod tests {
         let mut tests = histogram_tests(&[8, 7, 6, 5], "count");
         tests.push(test(21, "case 6", with_call(&[5, 6, 7, 8, 20], "append")));
         assert_eq!(second_without_its_test(&cases, &tests), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_test_exactly_one_case_is_its_test_before_a_case_it_holds_with_a_value_of_its_own() {
+        // "larger set" is [1, 2, 3] and [1, 2, 3, 4]; "unequal members" [1, 2, 3] and
+        // [1, 2, 4], which the second test holds too, but for its second 3. Named a little
+        // like "unequal members" (as a renamed test may be), the second test is still exactly
+        // "larger set", and its test, not "unequal members"'s; the third, named more like
+        // "larger set", holds its values in another order.
+        let mut cases = vec![
+            numbers_case("a", "unequal members", &[1, 2, 3, 1, 2, 4]),
+            numbers_case("b", "larger set", &[1, 2, 3, 1, 2, 3, 4]),
+        ];
+        with_fillers(&mut cases);
+        let tests = [
+            test(1, "case 1", numbers(&[1, 2, 3, 1, 2, 4])),
+            test(5, "members 2", numbers(&[1, 2, 3, 1, 2, 3, 4])),
+            test(9, "set larger 3", numbers(&[1, 2, 3, 1, 2, 4, 3])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[0][1].score() > evidence[1][1].score());
+        let links = links(&cases, &tests, &[true; 6]);
+        assert!(links[1].contains(&1), "{links:?}");
+        assert!(!links[0].contains(&1), "{links:?}");
     }
 
     #[test]
