@@ -733,19 +733,31 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                 .collect()
         })
         .collect();
-    // The functions the track tests each property through: those called by every test whose
-    // best case is of the property and which holds all of it, named after it or as written.
-    // (A test holding a case by chance, as list-ops' `append` tests hold "length of [1, 2, 3,
-    // 4]", does not say how the track tests it.) A property no test holds so says nothing.
-    let best: Vec<f64> = (0..tests.len())
+    mark_calls_apart(cases, &weights, &holdings, &mut matrix);
+    (matrix, weights)
+}
+
+/// Marks the tests that call functions, but none of those the track tests a case's property
+/// through (`Evidence::calls_apart`). Those are the functions called by every test whose best
+/// case is of the property and which holds all of that case's data, named after it or as
+/// written: a test holding a case by chance, as list-ops' `append` tests hold "length of
+/// [1, 2, 3, 4]", does not say how the track tests it, and a property no test holds so says
+/// nothing.
+fn mark_calls_apart(
+    cases: &[Case],
+    weights: &[f64],
+    holdings: &[Holdings],
+    matrix: &mut [Vec<Evidence>],
+) {
+    let best: Vec<f64> = (0..holdings.len())
         .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
         .collect();
     let mut through: HashMap<&str, Option<HashSet<&String>>> = HashMap::new();
-    for ((case, row), weight) in cases.iter().zip(&matrix).zip(&weights) {
+    for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
         let functions = through.entry(case.property.as_str()).or_default();
-        for ((e, holding), best) in row.iter().zip(&holdings).zip(&best) {
+        for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
             let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
-            if e.data >= ALL_DATA && (e.named_after || written) && e.score() >= best - TIE {
+            if e.holds_all() && (e.named_after || written) && e.score() >= best - TIE {
                 let calls: HashSet<&String> = holding.calls.iter().collect();
                 *functions = Some(match functions.take() {
                     Some(known) => known.intersection(&calls).copied().collect(),
@@ -761,12 +773,11 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         if functions.is_empty() {
             continue;
         }
-        for (e, holding) in row.iter_mut().zip(&holdings) {
+        for (e, holding) in row.iter_mut().zip(holdings) {
             e.calls_apart =
                 !holding.calls.is_empty() && holding.calls.iter().all(|c| !functions.contains(c));
         }
     }
-    (matrix, weights)
 }
 
 /// The tests linked to each case: `links[case]` lists test indexes.
