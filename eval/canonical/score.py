@@ -10,7 +10,9 @@ Samples (labels/README.md says how each was chosen and labelled):
   --sample NAME labels/NAME_<language>.tsv: fresh, fourth to twelfth, each labelled by
                 readers who never saw the tool and committed before its first scoring
                 (labels/README.md says which were tuned on after); several names, joined
-                by commas, or `all`, pool their exercises into one score.
+                by commas, or `all`, pool their exercises into one score;
+                `--sample reread` is a second reading of 15 labelled exercises (agreement.py
+                compares the two readings), not part of `all`.
 
 TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
 commits the labels name are in each file's header). BINARY defaults to
