@@ -17,21 +17,6 @@ sys.path.insert(0, HERE)
 import score  # noqa: E402
 
 
-def read(path):
-    """The links and uuids of a label file, by slug."""
-    links, uuids = {}, {}
-    with open(path) as rows:
-        for row in rows:
-            if row.startswith("#") or not row.strip():
-                continue
-            slug, uuid, file, line = row.rstrip("\n").split("\t")
-            uuids.setdefault(slug, set()).add(uuid)
-            links.setdefault(slug, set())
-            if file != "-":
-                links[slug].add((uuid, file, int(line)))
-    return links, uuids
-
-
 def main():
     if "-h" in sys.argv or "--help" in sys.argv:
         print(__doc__)
@@ -41,7 +26,7 @@ def main():
         if not os.path.exists(path):
             print(f"{language}: no second reading at {os.path.relpath(path, score.ROOT)}")
             continue
-        second, second_uuids = read(path)
+        second, second_uuids = score.labels(language, [path])
         sys.argv = [sys.argv[0], "x", "--sample", "all"]
         first, first_uuids = score.labels(language)
         both = only_first = only_second = 0

@@ -56,11 +56,11 @@ def label_files(language):
     return paths
 
 
-def labels(language):
+def labels(language, paths=None):
     """The labelled links and uuids of every exercise of the chosen samples (no exercise is
-    in two samples)."""
+    in two samples), or of the label files `paths`."""
     links, uuids = {}, {}
-    for path in label_files(language):
+    for path in paths or label_files(language):
         for line in open(path):
             if line.startswith("#") or not line.strip():
                 continue
