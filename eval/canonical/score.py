@@ -24,7 +24,8 @@ while no other link changes; and the rename check: each test is renamed `case N`
 and the links it keeps are counted (a link made on the name alone is lost, as it should be),
 then those of them whose test holds all of the case's data (the issue's measure: a renamed
 test keeps its link wherever its code holds the case's literals), as the check reads the
-data (tests/canonical_explain.rs's `held_data`, which this runs with cargo).
+data (tests/canonical_explain.rs's `held_data`, which this runs with cargo), and the renames
+that changed no other link (the renamed test gains none, no other test loses one).
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
@@ -165,8 +166,9 @@ def held_data(tracks, language, slugs):
 def rename_check(binary, tracks, language, slug, expected_links, held=frozenset()):
     """Renames each labelled test in turn to a meaningless name (`case 17`); gives how many
     of the tool's links of that test were kept, and how many there were, then the same for
-    the links whose test holds all of the case's data (`held`: (uuid, file, line)), and
-    those of them lost."""
+    the links whose test holds all of the case's data (`held`: (uuid, file, line)), those of
+    them lost, and the renames that changed more than the renamed test's own links lost
+    (the renamed test gaining a link, another test losing one): (file, line, gained, lost)."""
     exercise_dir = os.path.join(tracks, language, "exercises", "practice", slug)
     specs = os.path.join(tracks, "problem-specifications")
     head = {
@@ -175,7 +177,7 @@ def rename_check(binary, tracks, language, slug, expected_links, held=frozenset(
         "python": (r"def test_\w+", "def test_case_{n}"),
     }[language]
     kept = total = kept_held = total_held = 0
-    lost_held = []
+    lost_held, changed = [], []
     with tempfile.TemporaryDirectory() as work:
         copy = os.path.join(work, slug)
         shutil.copytree(exercise_dir, copy)
@@ -194,7 +196,10 @@ def rename_check(binary, tracks, language, slug, expected_links, held=frozenset(
             total_held += len(mine & held)
             kept_held += len(mine & held & after)
             lost_held.extend(sorted(mine & held - after))
-    return kept, total, kept_held, total_held, lost_held
+            others_lost = before - after - mine
+            if after - before or others_lost:
+                changed.append((file, line, sorted(after - before), sorted(others_lost)))
+    return kept, total, kept_held, total_held, lost_held, changed
 
 
 def main():
@@ -244,16 +249,21 @@ def main():
                 print(f"  {language} {slug}: deleting {file}:{head} also lost {lost}, gained {gained}")
         print(f"{language}: deletion check: {tried - failed}/{tried} deletions changed only their own links")
         held = held_data(tracks, language, expected)
-        kept = total = kept_held = total_held = 0
+        kept = total = kept_held = total_held = renamed = changed = 0
         for slug, links in expected.items():
             mine = {(u, f, l) for s, u, f, l in held or () if s == slug}
-            k, t, kh, th, lost = rename_check(binary, tracks, language, slug, links, mine)
+            k, t, kh, th, lost, more = rename_check(binary, tracks, language, slug, links, mine)
             for link in lost:
                 print(f"  {language} {slug}: renaming {link[1]}:{link[2]} lost {link[0]}")
+            for file, line, gained, others_lost in more:
+                print(f"  {language} {slug}: renaming {file}:{line} also gained {gained}, "
+                      f"lost {others_lost}")
             kept += k
             total += t
             kept_held += kh
             total_held += th
+            renamed += len({(f, l) for _, f, l in links})
+            changed += len(more)
         print(f"{language}: rename check: {kept}/{total} links kept when their test is renamed 'case N'")
         if held is None:
             print(f"{language}: rename check where the test holds all of the case's data: "
@@ -261,6 +271,8 @@ def main():
         else:
             print(f"{language}: rename check where the test holds all of the case's data: "
                   f"{kept_held}/{total_held} links kept")
+        print(f"{language}: rename check: {renamed - changed}/{renamed} renames changed no link but "
+              "the renamed test's own lost ones")
 
 
 if __name__ == "__main__":
