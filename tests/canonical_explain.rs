@@ -70,8 +70,12 @@ fn held_data() {
     let specs = std::env::var("SPECS").expect("SPECS names problem-specifications");
     for dir in dirs.split(':') {
         let dir = Path::new(dir);
-        let Ok(exercise) = exercise::read(dir, Path::new(&specs)) else {
-            continue;
+        let exercise = match exercise::read(dir, Path::new(&specs)) {
+            Ok(exercise) => exercise,
+            Err(error) => {
+                eprintln!("{}: not measured: {error}", dir.display());
+                continue;
+            }
         };
         let slug = dir.file_name().unwrap_or_default().to_string_lossy();
         let (evidence, _) = link::evidence(&exercise.cases, &exercise.tests);

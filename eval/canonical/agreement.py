@@ -22,13 +22,12 @@ def main():
         print(__doc__)
         return
     for language in ["elixir", "ruby", "python"]:
-        path = os.path.join(HERE, "labels", f"reread_{language}.tsv")
+        path = score.sample_file(language, "reread")
         if not os.path.exists(path):
             print(f"{language}: no second reading at {os.path.relpath(path, score.ROOT)}")
             continue
         second, second_uuids = score.labels(language, [path])
-        sys.argv = [sys.argv[0], "x", "--sample", "all"]
-        first, first_uuids = score.labels(language)
+        first, first_uuids = score.labels(language, score.sample_files(language, score.SAMPLES))
         both = only_first = only_second = 0
         for slug in sorted(second):
             if second_uuids[slug] != first_uuids.get(slug):

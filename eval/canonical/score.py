@@ -49,12 +49,20 @@ def label_files(language):
         names = ["held_out"]
     else:
         names = [""]
-    paths = [os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
-             for name in names]
     if "--sample" in argv and argv[argv.index("--sample") + 1] == "all":
-        # The twelfth sample has no Ruby file: every Ruby exercise was in an earlier one.
-        paths = [p for p in paths if os.path.exists(p)]
-    return paths
+        return sample_files(language, SAMPLES)
+    return [sample_file(language, name) for name in names]
+
+
+def sample_file(language, name):
+    """The label file of one sample (`""`: the first)."""
+    return os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
+
+
+def sample_files(language, names):
+    """The label files of these samples that the language has (the twelfth sample has no
+    Ruby file: every Ruby exercise was in an earlier one)."""
+    return [p for p in (sample_file(language, name) for name in names) if os.path.exists(p)]
 
 
 def labels(language, paths=None):
