@@ -85,8 +85,9 @@ pub struct Evidence {
     /// attribute read, `.imaginary`, is no call).
     pub calls_other: bool,
     /// The test calls functions, but none of those the track tests the case's property
-    /// through: a test of another function (nucleotide-count's tests of `count`, where the
-    /// cases are tested through `histogram`).
+    /// through (but a constructor every test calls, where it also calls a function those
+    /// tests never do): a test of another function (nucleotide-count's tests of `count`,
+    /// where the cases are tested through `histogram`; see `mark_calls_apart`).
     pub calls_apart: bool,
     /// For a test holding all of the case's data: the share of the case's values it has in
     /// the case's order (a longest common subsequence); 0 otherwise.
@@ -742,7 +743,11 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
 /// case is of the property and which holds all of that case's data, named after it or as
 /// written: a test holding a case by chance, as list-ops' `append` tests hold "length of
 /// [1, 2, 3, 4]", does not say how the track tests it, and a property no test holds so says
-/// nothing.
+/// nothing. Where the cases are of several functions, a test that also calls a function none
+/// of those tests calls is apart when, of their functions, it calls only those every test of
+/// the file calls (a constructor): Elixir queen-attack's test of `to_string` builds its
+/// queens with `new`, as the tests of `can_attack?` do. (Where they are all of one, the
+/// track's tests call the methods of one object, each its own: Python bank-account's.)
 fn mark_calls_apart(
     cases: &[Case],
     weights: &[f64],
@@ -752,30 +757,46 @@ fn mark_calls_apart(
     let best: Vec<f64> = (0..holdings.len())
         .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
         .collect();
-    let mut through: HashMap<&str, Option<HashSet<&String>>> = HashMap::new();
+    // Each property's functions all of the tests that tell call, and those any of them calls.
+    let mut through: HashMap<&str, (HashSet<&String>, HashSet<&String>)> = HashMap::new();
     for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
-        let functions = through.entry(case.property.as_str()).or_default();
         for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
             let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
             if e.holds_all() && (e.named_after || written) && e.score() >= best - TIE {
                 let calls: HashSet<&String> = holding.calls.iter().collect();
-                *functions = Some(match functions.take() {
-                    Some(known) => known.intersection(&calls).copied().collect(),
-                    None => calls,
-                });
+                let (all, any) = through
+                    .entry(case.property.as_str())
+                    .or_insert_with(|| (calls.clone(), HashSet::new()));
+                all.retain(|f| calls.contains(f));
+                any.extend(&calls);
             }
         }
     }
+    let several = cases.iter().any(|c| c.property != cases[0].property);
+    // The functions every test that calls any calls.
+    let everywhere = |f: &String| {
+        holdings
+            .iter()
+            .all(|h| h.calls.is_empty() || h.calls.contains(f))
+    };
     for (case, row) in cases.iter().zip(matrix.iter_mut()) {
-        let Some(Some(functions)) = through.get(case.property.as_str()) else {
+        let Some((all, any)) = through.get(case.property.as_str()) else {
             continue;
         };
-        if functions.is_empty() {
+        if all.is_empty() {
             continue;
         }
+        let own: HashSet<&String> = all.iter().copied().filter(|f| !everywhere(f)).collect();
+        let calls_none = |calls: &HashSet<String>, functions: &HashSet<&String>| {
+            calls.iter().all(|c| !functions.contains(c))
+        };
         for (e, holding) in row.iter_mut().zip(holdings) {
-            e.calls_apart =
-                !holding.calls.is_empty() && holding.calls.iter().all(|c| !functions.contains(c));
+            let calls = &holding.calls;
+            e.calls_apart = (!calls.is_empty() && calls_none(calls, all))
+                || (several
+                    && !own.is_empty()
+                    && calls.iter().any(|c| !any.contains(c))
+                    && calls_none(calls, &own));
         }
     }
 }
@@ -1597,6 +1618,69 @@ mod tests {
         let mut tests = histogram_tests(&[8, 7, 6, 5], "count");
         tests.push(test(21, "case 6", with_call(&[5, 6, 7, 8, 20], "append")));
         assert_eq!(second_without_its_test(&cases, &tests), Vec::<usize>::new());
+    }
+
+    /// `values`, built with `new` and passed to `functions`.
+    fn built(values: &[i64], functions: &[&str]) -> Vec<Literal> {
+        let mut literals = with_call(values, "new");
+        literals.extend(functions.iter().map(|f| Literal::Call(f.to_string())));
+        literals
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_another_function_built_as_its_tests_are() {
+        // Every test builds its value with `new`, and the track tests the cases through
+        // `histogram` (Elixir queen-attack's `new` and `can_attack?`). The third test holds
+        // the second case's values out of place and calls `count`, which no test of the
+        // cases calls, and not `histogram`: a test of another function (queen-attack's
+        // `to_string`), not the second case's when its own test is deleted. Calling
+        // `histogram` too, or nothing but `new`, it stands in; so it does where the track
+        // tests the cases through `new` alone, which tells no function of theirs. (The
+        // exercise has a case of another function too: see the next test.)
+        let mut cases = histogram_cases();
+        let mut other = numbers_case("e", "fifth", &[40, 41]);
+        other.property = "count".into();
+        cases.push(other);
+        let histogram = &["histogram"][..];
+        for (through, functions, stands_in) in [
+            (histogram, &["count"][..], false),
+            (histogram, &["count", "histogram"], true),
+            (histogram, &[], true),
+            (&[], &["count"], true),
+        ] {
+            let tests = vec![
+                test(1, "case 1", built(&[1, 2, 3, 4], through)),
+                test(5, "case 2", built(&[5, 6, 7, 8], through)),
+                test(9, "case 3", built(&[8, 7, 6, 5], functions)),
+                test(13, "case 4", built(&[9, 10, 11, 12], through)),
+                test(17, "case 5", built(&[13, 14, 15, 16], through)),
+            ];
+            let expected = if stands_in { vec![1] } else { vec![] };
+            let links = second_without_its_test(&cases, &tests);
+            assert_eq!(
+                links, expected,
+                "tested through {through:?}, calling {functions:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_tests_of_the_one_function_of_an_exercise_call_its_whole_api() {
+        // The cases are all of one function (Python bank-account's `bankAccount`): the
+        // track's tests call the object's methods, each its own, and a test calling one no
+        // test of another case calls (`count`) is still its case's test.
+        let mut cases = histogram_cases();
+        for case in &mut cases {
+            case.property = "histogram".into();
+        }
+        let tests = vec![
+            test(1, "case 1", built(&[1, 2, 3, 4], &["histogram"])),
+            test(5, "case 2", built(&[5, 6, 7, 8], &["histogram"])),
+            test(9, "case 3", built(&[8, 7, 6, 5], &["count"])),
+            test(13, "case 4", built(&[9, 10, 11, 12], &["histogram"])),
+            test(17, "case 5", built(&[13, 14, 15, 16], &["histogram"])),
+        ];
+        assert_eq!(second_without_its_test(&cases, &tests), vec![1]);
     }
 
     #[test]
