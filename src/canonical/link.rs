@@ -414,6 +414,40 @@ fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     }
 }
 
+/// The share of the case's values a test holds that it holds in the case's order:
+/// `turn_right` from `:north` to `:east` holds "changes north to east" in order, and "changes
+/// east to north" as much, but not in order.
+fn held_order(case: &Case, test: &Test) -> f64 {
+    const MOST: usize = 200;
+    let property = call_name(&case.property);
+    let case: Vec<Probe> = case
+        .sequence
+        .iter()
+        .map(|l| {
+            let mut probe = Probe::new(l, 0.0);
+            if probe.call.as_ref() == Some(&property) {
+                probe.call = None;
+            }
+            probe
+        })
+        .collect();
+    let test: Vec<Value> = test.literals.iter().map(Value::new).collect();
+    let held: Vec<&Probe> = case
+        .iter()
+        .filter(|p| test.iter().any(|v| p.is(v)))
+        .take(MOST)
+        .collect();
+    if held.is_empty() {
+        return 0.0;
+    }
+    let test: Vec<&Value> = test
+        .iter()
+        .filter(|v| held.iter().any(|p| p.is(v)))
+        .take(4 * MOST)
+        .collect();
+    common_subsequence(&held, &test, |p, v| p.is(v)) as f64 / held.len() as f64
+}
+
 /// A literal of a case, with the spellings a test may give it worked out once.
 struct Probe {
     literal: Literal,
@@ -821,6 +855,29 @@ pub fn link(
     let test_best: Vec<f64> = (0..tests)
         .map(|t| (0..cases.len()).map(|c| score(c, t)).fold(0.0, f64::max))
         .collect();
+    // Each test's best case: of several it scores alike, those whose values it holds the
+    // most in order (see `held_order`).
+    let best_of_test: Vec<Vec<usize>> = (0..tests)
+        .map(|t| {
+            let alike: Vec<usize> = (0..cases.len())
+                .filter(|&c| score(c, t) >= test_best[t] - TIE)
+                .collect();
+            if alike.len() < 2 {
+                return alike;
+            }
+            let orders: Vec<f64> = alike
+                .iter()
+                .map(|&c| held_order(&cases[c], &tests_of[t]))
+                .collect();
+            let most = orders.iter().copied().fold(0.0, f64::max);
+            alike
+                .into_iter()
+                .zip(orders)
+                .filter(|&(_, order)| order >= most - TIE)
+                .map(|(c, _)| c)
+                .collect()
+        })
+        .collect();
     // Whether a test named after case `b` holds all of its data.
     let has_own_test = |b: usize| {
         (0..tests).any(|t| evidence[b][t].named_after && evidence[b][t].data >= ALL_DATA)
@@ -1091,18 +1148,39 @@ pub fn link(
             // best of the rest may stand in for them if it is named like the case, holds half
             // of its data and its values are mostly the case's (Elixir saddle-points'
             // "multiple saddle points in a row", a changed matrix, beside a test of another
-            // matrix that holds every number of the case's).
-            let rest = || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t));
-            let top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
+            // matrix that holds every number of the case's). Nor, where the case's data tells
+            // cases apart, are tests whose best case is another (of the cases a test scores
+            // alike, its best is the one whose values it holds the most in order): the best
+            // test whose best case this is may stand in for them if it holds half of the
+            // case's data, as much as any of them, among mostly the case's values, and stands
+            // in the case's place (a test renamed `case 17` beside another case's test named
+            // like it).
+            let mine = |t: usize| weights[c] < DATA_ALONE || best_of_test[t].contains(&c);
+            let rest =
+                || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t) && mine(t));
+            let all_top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
+            let top = (0..tests)
+                .filter(|&t| whole.contains(&t) || inside_other(c, t) || mine(t))
+                .map(|t| score(c, t))
+                .fold(0.0, f64::max);
             let best = rest().map(|t| score(c, t)).fold(0.0, f64::max);
+            // The most of the case's data a better test holds.
+            let skipped_data = (0..tests)
+                .filter(|&t| score(c, t) > best + TIE)
+                .map(|t| evidence[c][t].data)
+                .fold(0.0, f64::max);
             let best_tests: Vec<usize> = rest().filter(|&t| score(c, t) >= best - TIE).collect();
             // The best test of all needs half of the case's data or a name half like it; one
-            // standing in for a better test needs both, among mostly the case's values.
+            // standing in for other cases' tests alone needs half of the data (see above);
+            // one standing in for a better test of this case's needs both, among mostly the
+            // case's values.
             let half = |t: usize| {
                 let e = evidence[c][t];
                 let (data, name) = (e.data >= HALF_EVIDENCE, e.name >= HALF_EVIDENCE);
-                if best >= top - TIE {
+                if best >= all_top - TIE {
                     data || name
+                } else if best >= top - TIE {
+                    data && e.fit >= SHARED_FIT && e.data >= skipped_data - TIE
                 } else {
                     data && name && e.fit >= SHARED_FIT
                 }
@@ -1120,10 +1198,12 @@ pub fn link(
                     && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
-                    // link rests on the combined score alone; all of its data not as written
-                    // is no surer here than among the tests holding all of it (`loose` there).
+                    // link rests on the combined score alone, as it does where a better test
+                    // is another case's; all of its data not as written is no surer here than
+                    // among the tests holding all of it (`loose` there).
                     let e = evidence[c][t];
-                    let weak = e.name < HALF_EVIDENCE && e.data < ALL_DATA;
+                    let weak =
+                        (e.name < HALF_EVIDENCE && e.data < ALL_DATA) || best < all_top - TIE;
                     let loose = e.name < HALF_EVIDENCE
                         && e.data >= ALL_DATA
                         && (e.order < EXACT_ORDER || e.loosely);
@@ -2155,6 +2235,105 @@ mod tests {
                 [vec![0], vec![], vec![1], vec![2]]
             );
         }
+    }
+
+    #[test]
+    fn a_case_s_best_test_when_another_case_s_does_not_keep_it_from_a_test_whose_best_it_is() {
+        // The second test, renamed `case 17`, holds half of "second pair"'s values; the
+        // third, named like the case, holds as much of them, and all of the third case's,
+        // whose test it is. The case goes to the test whose best case it is.
+        let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], &[20, 21, 22], &[30, 31]]);
+        cases[1].description = "second pair".to_string();
+        cases[1].own_description = cases[1].description.clone();
+        let mut third = numbers(&[20, 21, 22]);
+        third.extend(numbers(&[5, 6]));
+        let tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "case 17", numbers(&[5, 6])),
+            test(9, "third pair", third.clone()),
+            test(13, "fourth", numbers(&[30, 31])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][2].score() > evidence[1][1].score());
+        let included = [true; 8];
+        let expected = [vec![0], vec![1], vec![2], vec![3]];
+        assert_eq!(links(&cases, &tests, &included)[..4], expected);
+        // Not where the better test holds more of the case's data, nor where the test holds
+        // the case's values among mostly others of its own, nor away from the case's place.
+        let mut more = third.clone();
+        more.extend(numbers(&[7]));
+        let variants = [
+            vec![(2, test(9, "third pair", more))],
+            vec![(1, test(5, "case 17", numbers(&[5, 6, 40, 41, 42])))],
+            vec![(1, test(15, "case 17", numbers(&[5, 6])))],
+            // Named half like the case, as the better test is more.
+            vec![
+                (1, test(15, "second", numbers(&[5, 6]))),
+                (2, test(9, "pair second", third.clone())),
+            ],
+        ];
+        for variant in variants {
+            let mut tests = tests.clone();
+            for (i, test) in &variant {
+                tests[*i] = test.clone();
+            }
+            tests.sort_by_key(|t| t.line);
+            let linked = links(&cases, &tests, &included);
+            assert!(linked[1].is_empty(), "{variant:?}");
+        }
+        // In the case's place, that test is its test.
+        let mut tests = tests.clone();
+        tests[1] = test(5, "second", numbers(&[5, 6]));
+        tests[2] = test(9, "pair second", third);
+        assert_eq!(links(&cases, &tests, &included)[..4], expected);
+    }
+
+    #[test]
+    fn of_two_cases_a_test_holds_as_much_of_it_is_the_ones_whose_values_it_holds_in_order() {
+        // The second test holds 5 and 6 of "five six seven" and of "six five eight" alike,
+        // and is named like neither: in the first's order, it is the first's test only.
+        let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7], &[6, 5, 8], &[30, 31]]);
+        for (case, name) in cases
+            .iter_mut()
+            .zip(["first", "five six seven", "six five eight"])
+        {
+            case.description = name.to_string();
+            case.own_description = name.to_string();
+        }
+        let tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "case 17", numbers(&[5, 6])),
+            test(13, "fourth", numbers(&[30, 31])),
+        ];
+        let included = [true; 8];
+        let linked = links(&cases, &tests, &included);
+        assert_eq!(linked[1], [1]);
+        assert_eq!(linked[2], Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_case_of_common_values_is_not_its_test_s_below_a_better_test_of_another_case() {
+        // "one" is a 1 alone. The test named most like it is "sixty"'s, which it holds as
+        // written, and the other holds the 1 among a value of its own. A 1 tells no case
+        // apart, so neither is its test.
+        let mut cases = four_numbers_cases([&[1], &[60, 61], &[10, 11], &[12, 13]]);
+        for (case, name) in cases.iter_mut().zip(["one", "sixty"]) {
+            case.description = name.to_string();
+            case.own_description = name.to_string();
+        }
+        let tests = vec![
+            test(1, "case 17", numbers(&[1, 50])),
+            test(5, "sixty one", numbers(&[1, 60, 61])),
+            test(9, "third", numbers(&[10, 11])),
+            test(13, "fourth", numbers(&[12, 13])),
+        ];
+        let (evidence, weights) = evidence(&cases, &tests);
+        assert!(weights[0] < DATA_ALONE);
+        assert!(evidence[0][1].score() > evidence[0][0].score());
+        assert!(evidence[1][1].score() > evidence[0][1].score());
+        let included = [true; 8];
+        let linked = links(&cases, &tests, &included);
+        assert_eq!(linked[..4], [vec![], vec![1], vec![2], vec![3]]);
     }
 
     #[test]
