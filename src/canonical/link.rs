@@ -27,6 +27,7 @@
 //! rule (the test holds one of the case's input values) removes one right and one wrong
 //! link of its Python.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use crate::canonical::data::{Case, Shape};
@@ -414,6 +415,40 @@ fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     }
 }
 
+/// A test's literals with each text of several lines followed by its lines, read where the
+/// text is (see `fit`), and where each literal is read: a grid written as one multi-line
+/// text holds the case's rows one by one, in their order.
+fn with_lines(test: &Test) -> (Cow<'_, [Literal]>, Cow<'_, [usize]>) {
+    let several = |literal: &Literal| match literal {
+        Literal::Text(text) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .nth(1)
+            .is_some(),
+        _ => false,
+    };
+    let lines = |literal: &Literal| match literal {
+        Literal::Text(text) if several(literal) => text
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| Literal::Text(line.to_string()))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !test.literals.iter().any(several) {
+        return (Cow::Borrowed(&test.literals), Cow::Borrowed(&test.places));
+    }
+    let mut literals = Vec::with_capacity(test.literals.len());
+    let mut places = Vec::with_capacity(test.places.len());
+    for (literal, &place) in test.literals.iter().zip(&test.places) {
+        let read = lines(literal);
+        places.extend(std::iter::repeat_n(place, 1 + read.len()));
+        literals.push(literal.clone());
+        literals.extend(read);
+    }
+    (Cow::Owned(literals), Cow::Owned(places))
+}
+
 /// The share of the case's values a test holds that it holds in the case's order:
 /// `turn_right` from `:north` to `:east` holds "changes north to east" in order, and "changes
 /// east to north" as much, but not in order.
@@ -431,7 +466,8 @@ fn held_order(case: &Case, test: &Test) -> f64 {
             probe
         })
         .collect();
-    let test: Vec<Value> = test.literals.iter().map(Value::new).collect();
+    let (literals, _) = with_lines(test);
+    let test: Vec<Value> = literals.iter().map(Value::new).collect();
     let held: Vec<&Probe> = case
         .iter()
         .filter(|p| test.iter().any(|v| p.is(v)))
@@ -628,9 +664,10 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     let weight = |leaf: &Literal| (1.0 + n / df.get(leaf).copied().unwrap_or(1) as f64).ln();
     let properties: HashSet<String> = cases.iter().map(|c| call_name(&c.property)).collect();
     let holdings: Vec<Holdings> = tests.iter().map(Holdings::new).collect();
-    let values: Vec<Vec<Value>> = tests
+    let readings: Vec<(Cow<[Literal]>, Cow<[usize]>)> = tests.iter().map(with_lines).collect();
+    let values: Vec<Vec<Value>> = readings
         .iter()
-        .map(|t| t.literals.iter().map(Value::new).collect())
+        .map(|(literals, _)| literals.iter().map(Value::new).collect())
         .collect();
     // A property no test calls by its name (`move`, where tests call `simulate`) tells nothing.
     let called: HashSet<&String> = properties
@@ -710,61 +747,63 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             holdings
                 .iter()
                 .zip(&test_words)
-                .zip(tests.iter().zip(&sequences).zip(&values))
-                .map(|((holding, names), ((test, name_sequence), values))| {
-                    let held = |probes: &[Probe]| -> f64 {
-                        probes
-                            .iter()
-                            .filter(|p| holding.holds(p))
-                            .map(|p| p.weight)
-                            .sum()
-                    };
-                    // Keys count when the test has them, and are no loss when it does not.
-                    let keys = held(&keys);
-                    let (found, total) = (held(&leaves) + keys, total + keys);
-                    let other_property = properties.len() > 1
-                        && called.contains(&property)
-                        && !holding.calls.contains(&property)
-                        && properties.iter().any(|p| holding.calls.contains(p));
-                    let calls_other = !holding.calls.contains(&property)
-                        && properties
-                            .iter()
-                            .any(|p| *p != property && holding.calls.contains(p));
-                    let data = if total > 0.0 { found / total } else { 0.0 };
-                    let sung = sings(&holding.lines, &verse);
-                    let (order, member_order) = if data >= ALL_DATA {
-                        order(&sequence, &case.shape, values)
-                    } else {
-                        (0.0, 0.0)
-                    };
-                    Evidence {
-                        data,
-                        order,
-                        member_order,
-                        fit: fit(&fitted, values, &test.places),
-                        name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
-                            + WORD_ORDER
-                                * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
-                        named_after: !own.is_empty()
-                            && named(
-                                &named_sequence,
-                                &path_sequence,
-                                &property_sequence,
-                                name_sequence,
-                                prefix,
-                            ),
-                        other_property,
-                        calls_other,
-                        calls_apart: false,
-                        loosely: leaves.iter().any(|p| holding.loosely(p)),
-                        sung: verse_words >= VERSE_WORDS
+                .zip(readings.iter().zip(&sequences).zip(&values))
+                .map(
+                    |((holding, names), (((_, places), name_sequence), values))| {
+                        let held = |probes: &[Probe]| -> f64 {
+                            probes
+                                .iter()
+                                .filter(|p| holding.holds(p))
+                                .map(|p| p.weight)
+                                .sum()
+                        };
+                        // Keys count when the test has them, and are no loss when it does not.
+                        let keys = held(&keys);
+                        let (found, total) = (held(&leaves) + keys, total + keys);
+                        let other_property = properties.len() > 1
+                            && called.contains(&property)
                             && !holding.calls.contains(&property)
-                            && sung,
-                        sings: sung,
-                        input_held: inputs.iter().any(|p| holding.holds(p)),
-                        counted: data >= ALL_DATA && counted(&sequence, values),
-                    }
-                })
+                            && properties.iter().any(|p| holding.calls.contains(p));
+                        let calls_other = !holding.calls.contains(&property)
+                            && properties
+                                .iter()
+                                .any(|p| *p != property && holding.calls.contains(p));
+                        let data = if total > 0.0 { found / total } else { 0.0 };
+                        let sung = sings(&holding.lines, &verse);
+                        let (order, member_order) = if data >= ALL_DATA {
+                            order(&sequence, &case.shape, values)
+                        } else {
+                            (0.0, 0.0)
+                        };
+                        Evidence {
+                            data,
+                            order,
+                            member_order,
+                            fit: fit(&fitted, values, places),
+                            name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
+                                + WORD_ORDER
+                                    * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
+                            named_after: !own.is_empty()
+                                && named(
+                                    &named_sequence,
+                                    &path_sequence,
+                                    &property_sequence,
+                                    name_sequence,
+                                    prefix,
+                                ),
+                            other_property,
+                            calls_other,
+                            calls_apart: false,
+                            loosely: leaves.iter().any(|p| holding.loosely(p)),
+                            sung: verse_words >= VERSE_WORDS
+                                && !holding.calls.contains(&property)
+                                && sung,
+                            sings: sung,
+                            input_held: inputs.iter().any(|p| holding.holds(p)),
+                            counted: data >= ALL_DATA && counted(&sequence, values),
+                        }
+                    },
+                )
                 .collect()
         })
         .collect();
@@ -1538,6 +1577,36 @@ mod tests {
         let text = "\nAnd all for the want of a nail.";
         let holdings = Holdings::new(&test(1, "t", vec![Literal::Text(text.into())]));
         assert!(holdings.holds(&line) && holdings.loosely(&line));
+    }
+
+    /// A case of a grid of rows and a number.
+    fn grid_case(uuid: &str, description: &str, rows: &[&str], number: i64) -> Case {
+        let mut case = numbers_case(uuid, description, &[number]);
+        let mut sequence: Vec<Literal> =
+            rows.iter().map(|r| Literal::Text(r.to_string())).collect();
+        sequence.push(Literal::Number(number.to_string()));
+        case.shape = in_order(sequence.len());
+        case.leaves = sequence.clone();
+        case.leaves.sort();
+        case.sequence = sequence;
+        case
+    }
+
+    #[test]
+    fn a_text_of_several_lines_holds_a_case_s_rows_one_by_one_in_order() {
+        // Elixir word-search writes the case's grid as one heredoc: its rows are the case's,
+        // in order, and the test's values are the case's. Rows in another order are not.
+        let cases = vec![
+            grid_case("a", "first", &["abc", "def", "ghi"], 5),
+            grid_case("b", "second", &["xyz", "uvw"], 6),
+        ];
+        for (grid, in_order) in [("abc\ndef\nghi\n", true), ("def\nabc\nghi\n", false)] {
+            let literals = vec![Literal::Text(grid.into()), Literal::Number("5".into())];
+            let (evidence, _) = evidence(&cases, &[test(1, "case 17", literals)]);
+            let e = evidence[0][0];
+            assert!(e.holds_all() && e.fit >= ALL_DATA, "{e:?}");
+            assert_eq!(e.order >= EXACT_ORDER, in_order, "{grid:?}: {e:?}");
+        }
     }
 
     #[test]
