@@ -1116,10 +1116,15 @@ pub fn link(
                 // A test holding the case's values as written (in its order, as spelled) is its
                 // test; one holding them in another order tests another input (a chromatic
                 // scale from A beside the case's from C), one holding a text only loosely
-                // another text (bob's question after a line break beside the question).
+                // another text (bob's question after a line break beside the question). A
+                // test named after another case that holds this one as written among mostly
+                // values of its own holds it by chance and says nothing of the others (Elixir
+                // word-search's later tests search the earlier tests' grid for more words).
                 let written =
                     |t: usize| evidence[c][t].order >= EXACT_ORDER && !evidence[c][t].loosely;
-                let as_ordered = whole.iter().any(|&t| written(t));
+                let as_ordered = whole
+                    .iter()
+                    .any(|&t| written(t) && !(claimed(t) && evidence[c][t].fit < SHARED_FIT));
                 let reordered = |t: usize| as_ordered && !written(t);
                 let candidates: Vec<usize> = whole
                     .iter()
@@ -2403,6 +2408,36 @@ mod tests {
         let included = [true; 8];
         let linked = links(&cases, &tests, &included);
         assert_eq!(linked[..4], [vec![], vec![1], vec![2], vec![3]]);
+    }
+
+    #[test]
+    fn a_case_in_another_order_is_its_test_s_when_only_another_case_s_test_holds_it_by_chance() {
+        // The second test, renamed, holds "second" with two values swapped; the third test,
+        // named after "third", holds "second" as written among mostly its own values (Elixir
+        // word-search's later tests search the earlier tests' grid for more words). That
+        // does not make the second test another input's: it is still the case's test. Where
+        // the third test's values are mostly "second"'s (Elixir dominoes' "separate
+        // three-domino loops" holds "single isolated" as written), the second tests another
+        // input.
+        for (third, second_tested) in [
+            (&[5, 6, 7, 8, 9, 10, 11, 12, 13][..], true),
+            (&[5, 6, 7, 8, 9], false),
+        ] {
+            let cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], third, &[30, 31]]);
+            let tests = vec![
+                test(1, "first", numbers(&[1, 2, 3])),
+                test(5, "case 17", numbers(&[5, 6, 8, 7])),
+                test(9, "third", numbers(third)),
+                test(13, "fourth", numbers(&[30, 31])),
+            ];
+            let included = [true; 8];
+            let second = if second_tested { vec![1] } else { vec![] };
+            assert_eq!(
+                links(&cases, &tests, &included)[..4],
+                [vec![0], second, vec![2], vec![3]],
+                "{third:?}"
+            );
+        }
     }
 
     #[test]
