@@ -415,10 +415,13 @@ fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     }
 }
 
+/// A test's literals and where each is read (see `with_lines`).
+type Readings<'a> = (Cow<'a, [Literal]>, Cow<'a, [usize]>);
+
 /// A test's literals with each text of several lines followed by its lines, read where the
 /// text is (see `fit`), and where each literal is read: a grid written as one multi-line
 /// text holds the case's rows one by one, in their order.
-fn with_lines(test: &Test) -> (Cow<'_, [Literal]>, Cow<'_, [usize]>) {
+fn with_lines(test: &Test) -> Readings<'_> {
     let several = |literal: &Literal| match literal {
         Literal::Text(text) => text
             .lines()
@@ -664,7 +667,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     let weight = |leaf: &Literal| (1.0 + n / df.get(leaf).copied().unwrap_or(1) as f64).ln();
     let properties: HashSet<String> = cases.iter().map(|c| call_name(&c.property)).collect();
     let holdings: Vec<Holdings> = tests.iter().map(Holdings::new).collect();
-    let readings: Vec<(Cow<[Literal]>, Cow<[usize]>)> = tests.iter().map(with_lines).collect();
+    let readings: Vec<Readings> = tests.iter().map(with_lines).collect();
     let values: Vec<Vec<Value>> = readings
         .iter()
         .map(|(literals, _)| literals.iter().map(Value::new).collect())
