@@ -1207,7 +1207,7 @@ pub fn link(
                 || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t) && mine(t));
             let all_top = (0..tests).map(|t| score(c, t)).fold(0.0, f64::max);
             let top = (0..tests)
-                .filter(|&t| whole.contains(&t) || inside_other(c, t) || mine(t))
+                .filter(|&t| mine(t) || (whole.contains(&t) && !inside_other(c, t)))
                 .map(|t| score(c, t))
                 .fold(0.0, f64::max);
             let best = rest().map(|t| score(c, t)).fold(0.0, f64::max);
@@ -1224,12 +1224,13 @@ pub fn link(
             let half = |t: usize| {
                 let e = evidence[c][t];
                 let (data, name) = (e.data >= HALF_EVIDENCE, e.name >= HALF_EVIDENCE);
+                let both = data && name && e.fit >= SHARED_FIT;
                 if best >= all_top - TIE {
                     data || name
                 } else if best >= top - TIE {
-                    data && e.fit >= SHARED_FIT && e.data >= skipped_data - TIE
+                    both || (data && e.fit >= SHARED_FIT && e.data >= skipped_data - TIE)
                 } else {
-                    data && name && e.fit >= SHARED_FIT
+                    both
                 }
             };
             match best_tests[..] {
@@ -2363,6 +2364,41 @@ mod tests {
         tests[1] = test(5, "second", numbers(&[5, 6]));
         tests[2] = test(9, "pair second", third);
         assert_eq!(links(&cases, &tests, &included)[..4], expected);
+    }
+
+    #[test]
+    fn a_case_held_inside_another_case_s_test_is_still_its_renamed_test_s() {
+        // Ruby house: the renamed test of verse four (`recite(4, 4)`, its text first) holds
+        // it all, not in order; the test of verses four to eight, named after its case and
+        // named half like this one, holds it inside its own case. Another case's test, it
+        // does not keep the case from its own.
+        let mut cases = four_numbers_cases([
+            &[1, 2, 3],
+            &[4, 4, 99],
+            &[4, 4, 99, 100, 101, 102],
+            &[30, 31],
+        ]);
+        for (case, name) in cases
+            .iter_mut()
+            .zip(["first", "verse four", "verse four to eight"])
+        {
+            case.description = name.to_string();
+            case.own_description = name.to_string();
+        }
+        let tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "case 17", numbers(&[99, 4, 4])),
+            test(
+                9,
+                "verse four to eight",
+                numbers(&[4, 4, 99, 100, 101, 102]),
+            ),
+            test(13, "fourth", numbers(&[30, 31])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][2].score() > evidence[1][1].score());
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
     }
 
     #[test]
