@@ -2366,6 +2366,14 @@ mod tests {
         assert_eq!(links(&cases, &tests, &included)[..4], expected);
     }
 
+    /// Gives the first cases these descriptions.
+    fn describe(cases: &mut [Case], names: &[&str]) {
+        for (case, name) in cases.iter_mut().zip(names) {
+            case.description = name.to_string();
+            case.own_description = name.to_string();
+        }
+    }
+
     #[test]
     fn a_case_held_inside_another_case_s_test_is_still_its_renamed_test_s() {
         // Ruby house: the renamed test of verse four (`recite(4, 4)`, its text first) holds
@@ -2378,13 +2386,7 @@ mod tests {
             &[4, 4, 99, 100, 101, 102],
             &[30, 31],
         ]);
-        for (case, name) in cases
-            .iter_mut()
-            .zip(["first", "verse four", "verse four to eight"])
-        {
-            case.description = name.to_string();
-            case.own_description = name.to_string();
-        }
+        describe(&mut cases, &["first", "verse four", "verse four to eight"]);
         let tests = vec![
             test(1, "first", numbers(&[1, 2, 3])),
             test(5, "case 17", numbers(&[99, 4, 4])),
@@ -2406,13 +2408,7 @@ mod tests {
         // The second test holds 5 and 6 of "five six seven" and of "six five eight" alike,
         // and is named like neither: in the first's order, it is the first's test only.
         let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7], &[6, 5, 8], &[30, 31]]);
-        for (case, name) in cases
-            .iter_mut()
-            .zip(["first", "five six seven", "six five eight"])
-        {
-            case.description = name.to_string();
-            case.own_description = name.to_string();
-        }
+        describe(&mut cases, &["first", "five six seven", "six five eight"]);
         let tests = vec![
             test(1, "first", numbers(&[1, 2, 3])),
             test(5, "case 17", numbers(&[5, 6])),
@@ -2430,10 +2426,7 @@ mod tests {
         // written, and the other holds the 1 among a value of its own. A 1 tells no case
         // apart, so neither is its test.
         let mut cases = four_numbers_cases([&[1], &[60, 61], &[10, 11], &[12, 13]]);
-        for (case, name) in cases.iter_mut().zip(["one", "sixty"]) {
-            case.description = name.to_string();
-            case.own_description = name.to_string();
-        }
+        describe(&mut cases, &["one", "sixty"]);
         let tests = vec![
             test(1, "case 17", numbers(&[1, 50])),
             test(5, "sixty one", numbers(&[1, 60, 61])),
