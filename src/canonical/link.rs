@@ -6,8 +6,9 @@
 //! that every case expects tells little; an input only one case has tells a lot). A link is
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
-//! by the combined score and the test holds one of the case's input values, or the test is
-//! named after the case and holds much of its data; a
+//! by the combined score and the test holds one of the case's input values (where the case's
+//! best tests are other cases', the best test whose best case it is, on half of its data),
+//! or the test is named after the case and holds much of its data; a
 //! test of the whole song (one that holds a verse's text and takes no input of its own,
 //! `sing()` but not `recite(1, 12)` nor `verses(1, 3)`) covers each verse it sings. A link on
 //! weaker evidence (the combined score alone; all of a case's data in a test about another
