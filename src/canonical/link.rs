@@ -1112,11 +1112,18 @@ pub fn link(
                 // order (binary-search's odd-length test holds the even case's 21 and 5 among
                 // its array's values).
                 let top = whole.iter().map(|&t| score(c, t)).fold(0.0, f64::max);
+                let own_top = whole
+                    .iter()
+                    .filter(|&&t| !claimed(t))
+                    .map(|&t| score(c, t))
+                    .fold(0.0, f64::max);
                 let unnamed = named.is_empty();
                 // A test below the case's top one that holds its data among mostly other
-                // values holds it by chance (`"a"` and 1 in a test of "abbca").
+                // values holds it by chance (`"a"` and 1 in a test of "abbca"); a test named
+                // after another case is no top one of this case's (Elixir word-search's later
+                // tests, named after their own cases, hold the earlier ones' data too).
                 let by_chance =
-                    |t: usize| score(c, t) < top - TIE && evidence[c][t].fit < SHARED_FIT;
+                    |t: usize| score(c, t) < own_top - TIE && evidence[c][t].fit < SHARED_FIT;
                 // A test holding the case's values as written (in its order, as spelled) is its
                 // test; one holding them in another order tests another input (a chromatic
                 // scale from A beside the case's from C), one holding a text only loosely
@@ -2373,6 +2380,29 @@ mod tests {
             case.description = name.to_string();
             case.own_description = name.to_string();
         }
+    }
+
+    #[test]
+    fn a_test_below_another_case_s_named_test_does_not_hold_the_case_by_chance() {
+        // The renamed second test holds "second" as written among more values of its own
+        // (Elixir word-search's struct fields); the third, named after "third", holds it
+        // inside its own case and scores higher. That is no better test of "second": the
+        // second test is its test. Below a test of the case's own, it holds it by chance.
+        let cases =
+            four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], &[5, 6, 7, 8, 9, 10], &[30, 31]]);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "case 17", numbers(&[5, 6, 7, 8, 50, 51, 52, 53, 54])),
+            test(9, "third", numbers(&[5, 6, 7, 8, 9, 10])),
+            test(13, "fourth", numbers(&[30, 31])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[1][2].score() > evidence[1][1].score());
+        assert!(evidence[1][1].fit < SHARED_FIT);
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+        tests[2].name = "case 18".to_string();
+        assert_eq!(links(&cases, &tests, &included)[1], Vec::<usize>::new());
     }
 
     #[test]
