@@ -385,17 +385,8 @@ fn fit(case: &[Probe], test: &[Value], places: &[usize]) -> f64 {
 /// sequences are cut: the order of the first values tells enough.
 fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     let in_order = |indexes: &[usize]| {
-        const MOST: usize = 200;
-        let case: Vec<&Probe> = indexes.iter().take(MOST).map(|&i| &case[i]).collect();
-        let test: Vec<&Value> = test
-            .iter()
-            .filter(|v| case.iter().any(|p| p.is(v)))
-            .take(4 * MOST)
-            .collect();
-        if case.is_empty() {
-            return 0.0;
-        }
-        common_subsequence(&case, &test, |probe, value| probe.is(value)) as f64 / case.len() as f64
+        let case: Vec<&Probe> = indexes.iter().map(|&i| &case[i]).collect();
+        share_in_order(&case, test)
     };
     // A member goes where the test first has its first value; one it lacks, last.
     let first_held = |member: &Shape| {
@@ -414,6 +405,22 @@ fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
     } else {
         (given, given.max(in_order(&arranged)))
     }
+}
+
+/// The share of `case`'s values that `test` has in the same order (a longest common
+/// subsequence). Long sequences are cut: the order of the first values tells enough.
+fn share_in_order(case: &[&Probe], test: &[Value]) -> f64 {
+    const MOST: usize = 200;
+    let case = &case[..case.len().min(MOST)];
+    if case.is_empty() {
+        return 0.0;
+    }
+    let test: Vec<&Value> = test
+        .iter()
+        .filter(|v| case.iter().any(|p| p.is(v)))
+        .take(4 * MOST)
+        .collect();
+    common_subsequence(case, &test, |probe, value| probe.is(value)) as f64 / case.len() as f64
 }
 
 /// A test's literals and where each is read (see `with_lines`).
@@ -457,35 +464,19 @@ fn with_lines(test: &Test) -> Readings<'_> {
 /// `turn_right` from `:north` to `:east` holds "changes north to east" in order, and "changes
 /// east to north" as much, but not in order.
 fn held_order(case: &Case, test: &Test) -> f64 {
-    const MOST: usize = 200;
     let property = call_name(&case.property);
     let case: Vec<Probe> = case
         .sequence
         .iter()
-        .map(|l| {
-            let mut probe = Probe::new(l, 0.0);
-            if probe.call.as_ref() == Some(&property) {
-                probe.call = None;
-            }
-            probe
-        })
+        .map(|l| Probe::of_case(l, 0.0, &property))
         .collect();
     let (literals, _) = with_lines(test);
     let test: Vec<Value> = literals.iter().map(Value::new).collect();
     let held: Vec<&Probe> = case
         .iter()
         .filter(|p| test.iter().any(|v| p.is(v)))
-        .take(MOST)
         .collect();
-    if held.is_empty() {
-        return 0.0;
-    }
-    let test: Vec<&Value> = test
-        .iter()
-        .filter(|v| held.iter().any(|p| p.is(v)))
-        .take(4 * MOST)
-        .collect();
-    common_subsequence(&held, &test, |p, v| p.is(v)) as f64 / held.len() as f64
+    share_in_order(&held, &test)
 }
 
 /// A literal of a case, with the spellings a test may give it worked out once.
@@ -507,6 +498,16 @@ struct Probe {
 }
 
 impl Probe {
+    /// A literal of a case whose function is `property`: a text is not held by a call of
+    /// the case's own function (`sublist(a, b)` is no test expecting "sublist").
+    fn of_case(literal: &Literal, weight: f64, property: &str) -> Probe {
+        let mut probe = Probe::new(literal, weight);
+        if probe.call.as_deref() == Some(property) {
+            probe.call = None;
+        }
+        probe
+    }
+
     fn new(literal: &Literal, weight: f64) -> Probe {
         let text = match literal {
             Literal::Text(text) => text.as_str(),
@@ -706,15 +707,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         .iter()
         .map(|case| {
             let property = call_name(&case.property);
-            // A text is not held by a call of the case's own function: `sublist(a, b)` is no
-            // test expecting "sublist".
-            let probe = |literal: &Literal, weight: f64| {
-                let mut probe = Probe::new(literal, weight);
-                if probe.call.as_ref() == Some(&property) {
-                    probe.call = None;
-                }
-                probe
-            };
+            let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
             let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
             let keys: Vec<Probe> = case.keys.iter().map(|k| probe(k, weight(k))).collect();
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
