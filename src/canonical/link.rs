@@ -103,6 +103,11 @@ pub struct Evidence {
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
     pub fit: f64,
+    /// The share of the test's values that are values of some case whose data it holds all
+    /// of (this one or another): a test of a whole garden holds each child's case among the
+    /// others' values, one of 20 rows of Pascal's triangle holds "ten rows" among rows no
+    /// case has.
+    pub held_fit: f64,
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
     /// one of "Does this …?"): found, but less surely than a test that has it as written.
@@ -359,24 +364,43 @@ fn counted(case: &[Probe], test: &[Value]) -> bool {
 /// and is mostly other values. The readings of one value (`places`: "1, 2, 3" is a text and
 /// three numbers) are one value, the case's if any reading is.
 fn fit(case: &[Probe], test: &[Value], places: &[usize]) -> f64 {
+    if case.is_empty() {
+        return 0.0;
+    }
     let mut unused = vec![true; case.len()];
-    // Each place read, and whether a reading there is one of the case's values.
-    let mut values: Vec<(usize, bool)> = Vec::new();
+    share(&at_places(test, places, |value| {
+        let found = (0..case.len()).find(|&i| unused[i] && case[i].is(value));
+        found.inspect(|&i| unused[i] = false).is_some()
+    }))
+}
+
+/// The share of the places (see `at_places`) that fit.
+fn share(places: &[(usize, bool)]) -> f64 {
+    if places.is_empty() {
+        return 0.0;
+    }
+    places.iter().filter(|(_, fits)| *fits).count() as f64 / places.len() as f64
+}
+
+/// Each place where the test's values (not the functions it calls) are read, and whether
+/// `fits` holds for a value read there.
+fn at_places(
+    test: &[Value],
+    places: &[usize],
+    mut fits: impl FnMut(&Value) -> bool,
+) -> Vec<(usize, bool)> {
+    let mut at: Vec<(usize, bool)> = Vec::new();
     for (value, &place) in test.iter().zip(places) {
         if matches!(value.literal, Literal::Call(_) | Literal::Raises) {
             continue;
         }
-        let found = (0..case.len()).find(|&i| unused[i] && case[i].is(value));
-        let fits = found.inspect(|&i| unused[i] = false).is_some();
-        match values.last_mut() {
-            Some((last, fitting)) if *last == place => *fitting |= fits,
-            _ => values.push((place, fits)),
+        let fitting = fits(value);
+        match at.last_mut() {
+            Some((last, any)) if *last == place => *any |= fitting,
+            _ => at.push((place, fitting)),
         }
     }
-    if values.is_empty() || case.is_empty() {
-        return 0.0;
-    }
-    values.iter().filter(|(_, fits)| *fits).count() as f64 / values.len() as f64
+    at
 }
 
 /// The longest run of `case` values found in `test`'s literals in the same order, as a share
@@ -702,10 +726,23 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             words
         })
         .collect();
+    // Each case's values and keys, which a test writes too (`%{1 => ["A"]}`).
+    let fitted: Vec<Vec<Probe>> = cases
+        .iter()
+        .map(|case| {
+            let property = call_name(&case.property);
+            case.sequence
+                .iter()
+                .chain(&case.keys)
+                .map(|l| Probe::of_case(l, 0.0, &property))
+                .collect()
+        })
+        .collect();
     let mut weights = Vec::with_capacity(cases.len());
     let mut matrix: Vec<Vec<Evidence>> = cases
         .iter()
-        .map(|case| {
+        .zip(&fitted)
+        .map(|(case, fitted)| {
             let property = call_name(&case.property);
             let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
             let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
@@ -713,13 +750,6 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             let total: f64 = leaves.iter().map(|p| p.weight).sum();
             let sequence: Vec<Probe> = case.sequence.iter().map(|l| probe(l, 0.0)).collect();
             let inputs = &sequence[..case.inputs.min(sequence.len())];
-            // The case's values and keys, which a test writes too (`%{1 => ["A"]}`).
-            let fitted: Vec<Probe> = case
-                .sequence
-                .iter()
-                .chain(&case.keys)
-                .map(|l| probe(l, 0.0))
-                .collect();
             weights.push(total);
             let own = words(&case.own_description);
             // The property is part of what the test's name may say (`map empty list`).
@@ -776,7 +806,8 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             data,
                             order,
                             member_order,
-                            fit: fit(&fitted, values, places),
+                            fit: fit(fitted, values, places),
+                            held_fit: 0.0,
                             name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
                                 + WORD_ORDER
                                     * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
@@ -805,7 +836,32 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         })
         .collect();
     mark_calls_apart(cases, &weights, &holdings, &mut matrix);
+    mark_held_fit(&fitted, &readings, &values, &mut matrix);
     (matrix, weights)
+}
+
+/// Sets each test's `Evidence::held_fit`: the share of the places of its values where a
+/// value of a case it holds all of is read (`fitted`: each case's values and keys).
+fn mark_held_fit(
+    fitted: &[Vec<Probe>],
+    readings: &[Readings],
+    values: &[Vec<Value>],
+    matrix: &mut [Vec<Evidence>],
+) {
+    for (t, ((_, places), values)) in readings.iter().zip(values).enumerate() {
+        let held: Vec<&Probe> = fitted
+            .iter()
+            .zip(matrix.iter())
+            .filter(|(_, row)| row[t].holds_all())
+            .flat_map(|(probes, _)| probes)
+            .collect();
+        let held_fit = share(&at_places(values, places, |value| {
+            held.iter().any(|p| p.is(value))
+        }));
+        for row in matrix.iter_mut() {
+            row[t].held_fit = held_fit;
+        }
+    }
 }
 
 /// Marks the tests that call functions, but none of those the track tests a case's property
@@ -1130,6 +1186,14 @@ pub fn link(
                     .iter()
                     .any(|&t| written(t) && !(claimed(t) && evidence[c][t].fit < SHARED_FIT));
                 let reordered = |t: usize| as_ordered && !written(t);
+                // A test holding the case's values, but not in the case's order, among values
+                // mostly of no case it holds all of, tests an input of its own: Elixir
+                // pascals-triangle's "20 rows" holds the rows of "ten rows" after its 20, and
+                // ten more rows no case has.
+                let own_input = |t: usize| {
+                    let e = evidence[c][t];
+                    e.member_order < EXACT_ORDER && e.held_fit < SHARED_FIT
+                };
                 let candidates: Vec<usize> = whole
                     .iter()
                     .copied()
@@ -1140,6 +1204,7 @@ pub fn link(
                             && !inside_other(c, t)
                             && !evidence[c][t].calls_apart
                             && !exactly_another(c, t)
+                            && !own_input(t)
                     })
                     .collect();
                 // Tests whose best case this is.
@@ -2234,6 +2299,39 @@ mod tests {
         assert_eq!(
             links(&cases, &tests, &included)[..4],
             [vec![0], vec![], vec![1], vec![2]]
+        );
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_of_an_input_of_its_own_holding_its_values() {
+        // "more numbers" holds all of [20, 5, 7, 9, 11], its 20 after the rest, among values
+        // of no case: a test of its own input (pascals-triangle's 20 rows holds ten rows).
+        let cases = four_numbers_cases([&[1, 2, 3], &[20, 5, 7, 9, 11], &[13, 15], &[17, 19]]);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "second", numbers(&[20, 5, 7, 9, 11])),
+            test(
+                9,
+                "more numbers",
+                numbers(&[40, 5, 7, 9, 11, 20, 30, 31, 32, 33, 34]),
+            ),
+            test(13, "third", numbers(&[13, 15])),
+            test(17, "fourth", numbers(&[17, 19])),
+        ];
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [3], [4]]);
+        tests.remove(1);
+        let (evidence, _) = evidence(&cases, &tests);
+        let e = evidence[1][1];
+        assert!(
+            e.data >= ALL_DATA
+                && (IN_ORDER..EXACT_ORDER).contains(&e.member_order)
+                && e.held_fit < SHARED_FIT,
+            "{e:?}"
+        );
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![2], vec![3]]
         );
     }
 
