@@ -1111,6 +1111,24 @@ pub fn link(
             && (0..tests).all(|u| u == t || !exact(c, u))
             && (0..cases.len()).all(|b| b == c || !exact(b, t))
     };
+    // Test `t` holds case `c` among mostly other values, and is named more like another case,
+    // at least half like it, whose data it holds half of among mostly that case's values: it
+    // is that case's test, and holds `c` by chance (Ruby parallel-letter-frequency's "one text
+    // multiple letters", older data of "one text with multiple letters", holds the "a" and 1
+    // of "one text with one letter"; Ruby robot-simulator's "advance when facing south" holds
+    // the south and -1 of "at negative position facing south").
+    let named_elsewhere = |c: usize, t: usize| {
+        let e = evidence[c][t];
+        e.fit < SHARED_FIT
+            && (0..cases.len()).any(|b| {
+                let other = evidence[b][t];
+                b != c
+                    && other.name > e.name + TIE
+                    && other.name >= HALF_EVIDENCE
+                    && other.data >= HALF_EVIDENCE
+                    && other.fit >= SHARED_FIT
+            })
+    };
     // Each case's tests, and which of them must stand in its place (see `keep_in_place`).
     let chosen: Vec<Chosen> = (0..cases.len())
         .map(|c| {
@@ -1170,9 +1188,12 @@ pub fn link(
                 // A test below the case's top one that holds its data among mostly other
                 // values holds it by chance (`"a"` and 1 in a test of "abbca"); a test named
                 // after another case is no top one of this case's (Elixir word-search's later
-                // tests, named after their own cases, hold the earlier ones' data too).
-                let by_chance =
-                    |t: usize| score(c, t) < own_top - TIE && evidence[c][t].fit < SHARED_FIT;
+                // tests, named after their own cases, hold the earlier ones' data too). So does
+                // a test named more like another case (`named_elsewhere`), wherever it stands.
+                let by_chance = |t: usize| {
+                    (score(c, t) < own_top - TIE && evidence[c][t].fit < SHARED_FIT)
+                        || named_elsewhere(c, t)
+                };
                 // A test holding the case's values as written (in its order, as spelled) is its
                 // test; one holding them in another order tests another input (a chromatic
                 // scale from A beside the case's from C), one holding a text only loosely
@@ -1267,7 +1288,7 @@ pub fn link(
             // test whose best case this is may stand in for them if it holds half of the
             // case's data, as much as any of them, among mostly the case's values, and stands
             // in the case's place (a test renamed `case 17` beside another case's test named
-            // like it).
+            // like it). A best test named more like another case (`named_elsewhere`) links none.
             let mine = |t: usize| weights[c] < DATA_ALONE || best_of_test[t].contains(&c);
             let rest =
                 || (0..tests).filter(|&t| !whole.contains(&t) && !inside_other(c, t) && mine(t));
@@ -1309,6 +1330,7 @@ pub fn link(
                     && !held_elsewhere(t)
                     && !look_alike(c, t)
                     && !evidence[c][t].calls_apart
+                    && !named_elsewhere(c, t)
                     && (evidence[c][t].input_held || cases[c].inputs == 0) =>
                 {
                     // Unless the test is named much like the case, or holds all of its data, the
@@ -2332,6 +2354,107 @@ mod tests {
         assert_eq!(
             links(&cases, &tests, &included)[..4],
             [vec![0], vec![], vec![2], vec![3]]
+        );
+    }
+
+    /// Cases "first", "second" and "third numbers", and their tests with `extra` after the
+    /// second's: the links of the three cases once the second's test is deleted, the others
+    /// keeping theirs, and the evidence of `extra` for "second" and "third numbers".
+    fn second_deleted_beside(
+        second: &[i64],
+        third: &[i64],
+        extra: Test,
+    ) -> (Vec<Vec<usize>>, Evidence, Evidence) {
+        let mut cases = vec![
+            numbers_case("a", "first", &[1, 2, 3]),
+            numbers_case("b", "second", second),
+            numbers_case("c", "third numbers", third),
+        ];
+        with_fillers(&mut cases);
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "second", numbers(second)),
+            extra,
+            test(13, "third numbers", numbers(third)),
+        ];
+        let included = [true; 7];
+        assert_eq!(links(&cases, &tests, &included)[..3], [[0], [1], [3]]);
+        tests.remove(1);
+        let (evidence, _) = evidence(&cases, &tests);
+        let links = links(&cases, &tests, &included)[..3].to_vec();
+        assert_eq!((&links[0], &links[2]), (&vec![0], &vec![2]));
+        (links, evidence[1][1], evidence[2][1])
+    }
+
+    const THIRD: [i64; 5] = [21, 23, 25, 27, 29];
+
+    #[test]
+    fn a_deleted_test_case_does_not_pass_to_a_test_named_more_like_another_holding_it_by_chance() {
+        // "third numbers on" holds all of [5, 7] as written, among mostly "third numbers"'
+        // values, and is named more like that case: older data of its own.
+        let extra = test(9, "third numbers on", numbers(&[5, 7, 21, 23, 25]));
+        let (links, own, other) = second_deleted_beside(&[5, 7], &THIRD, extra);
+        assert!(
+            own.fit < SHARED_FIT
+                && other.name > own.name
+                && other.name >= HALF_EVIDENCE
+                && other.data >= HALF_EVIDENCE
+                && other.fit >= SHARED_FIT,
+            "{own:?} {other:?}"
+        );
+        assert!(links[1].is_empty(), "{links:?}");
+    }
+
+    #[test]
+    fn a_deleted_test_case_does_not_fall_back_to_a_test_named_more_like_another() {
+        // The test holds all of [5, 7, 9], too far out of order to hold it whole, and is its
+        // best test of the rest, but named more like "third numbers", whose values are most of
+        // its own.
+        let extra = test(
+            9,
+            "third numbers second",
+            numbers(&[9, 7, 5, 21, 23, 25, 27]),
+        );
+        let (links, own, other) = second_deleted_beside(&[5, 7, 9], &THIRD, extra);
+        assert!(
+            own.data >= ALL_DATA && own.member_order < IN_ORDER && other.name > own.name,
+            "{own:?} {other:?}"
+        );
+        assert!(links[1].is_empty(), "{links:?}");
+    }
+
+    #[test]
+    fn a_test_holding_a_case_among_another_s_values_keeps_it_unless_named_more_like_that_one() {
+        // Each holds all of [5, 7], as written, among mostly other values, in its place: the
+        // case's test, with its own gone, unless it is named more like another case, at least
+        // half, holding half of that case's data among mostly that case's values.
+        let keeps = |name: &str, values: &[i64], third: &[i64]| {
+            let extra = test(9, name, numbers(values));
+            let (links, own, other) = second_deleted_beside(&[5, 7], third, extra);
+            assert_eq!(links[1], [1], "{name}: {own:?} {other:?}");
+            other
+        };
+        let longer = [21, 23, 25, 27, 29, 31, 33, 35];
+        // Named no more like "third numbers" than like "second".
+        let other = keeps("second numbers", &[5, 7, 21, 23, 25], &THIRD);
+        assert!(other.name >= HALF_EVIDENCE, "{other:?}");
+        // Named less than half like it (a test renamed `case 17` in a group of that name).
+        let other = keeps("more numbers on", &[5, 7, 21, 23, 25], &THIRD);
+        assert!(
+            other.name < HALF_EVIDENCE && other.fit >= SHARED_FIT,
+            "{other:?}"
+        );
+        // Holding less than half of its data.
+        let other = keeps("third numbers on", &[5, 7, 21, 23, 25], &longer);
+        assert!(
+            other.data < HALF_EVIDENCE && other.fit >= SHARED_FIT,
+            "{other:?}"
+        );
+        // Among mostly values of neither case.
+        let other = keeps("third numbers on", &[5, 7, 21, 23, 25, 40, 41], &THIRD);
+        assert!(
+            other.data >= HALF_EVIDENCE && other.fit < SHARED_FIT,
+            "{other:?}"
         );
     }
 
