@@ -2312,19 +2312,32 @@ mod tests {
             test(13, "fourth", numbers(&[15, 17])),
             test(17, "a longer list", numbers(&[5, 7, 30, 31, 32, 33])),
         ];
-        let included = [true; 8];
-        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
-        tests.remove(1);
-        let (evidence, _) = evidence(&cases, &tests);
-        let e = evidence[1][3];
+        let e = second_case_missing_without_its_test(&cases, &mut tests, [0, 1, 2, 3], 3);
         assert!(
             e.data >= ALL_DATA && e.order >= EXACT_ORDER && e.fit < SHARED_FIT,
             "{e:?}"
         );
+    }
+
+    /// Of the first four of `cases` (eight in all), linked to the tests `before`: with the
+    /// second case's test (the second test) deleted, that case is missing and the others keep
+    /// their tests. Gives the evidence of the test `holder` (after the deletion) for it.
+    fn second_case_missing_without_its_test(
+        cases: &[Case],
+        tests: &mut Vec<Test>,
+        before: [usize; 4],
+        holder: usize,
+    ) -> Evidence {
+        let included = [true; 8];
+        let linked = |tests: &[Test]| links(cases, tests, &included)[..4].to_vec();
+        assert_eq!(linked(tests), before.map(|t| vec![t]));
+        tests.remove(1);
+        let after = before.map(|t| if t > 1 { vec![t - 1] } else { vec![] });
         assert_eq!(
-            links(&cases, &tests, &included)[..4],
-            [vec![0], vec![], vec![1], vec![2]]
+            linked(tests),
+            [vec![before[0]], vec![], after[2].clone(), after[3].clone()]
         );
+        evidence(cases, tests).0[1][holder]
     }
 
     #[test]
@@ -2343,20 +2356,12 @@ mod tests {
             test(13, "third", numbers(&[13, 15])),
             test(17, "fourth", numbers(&[17, 19])),
         ];
-        let included = [true; 8];
-        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [3], [4]]);
-        tests.remove(1);
-        let (evidence, _) = evidence(&cases, &tests);
-        let e = evidence[1][1];
+        let e = second_case_missing_without_its_test(&cases, &mut tests, [0, 1, 3, 4], 1);
         assert!(
             e.data >= ALL_DATA
                 && (IN_ORDER..EXACT_ORDER).contains(&e.member_order)
                 && e.held_fit < SHARED_FIT,
             "{e:?}"
-        );
-        assert_eq!(
-            links(&cases, &tests, &included)[..4],
-            [vec![0], vec![], vec![2], vec![3]]
         );
     }
 
