@@ -41,12 +41,13 @@ fn explain_one_exercise() {
         for &t in ranked.iter().take(5) {
             let (e, test) = (evidence[c][t], &exercise.tests[t]);
             println!(
-                "    {:.2} data {:.2} order {:.2} (members in any order {:.2}) fit {:.2} name {:.2}{}{}{} {}:{} {}",
+                "    {:.2} data {:.2} order {:.2} (members in any order {:.2}) fit {:.2} (held {:.2}) name {:.2}{}{}{} {}:{} {}",
                 e.score(),
                 e.data,
                 e.order,
                 e.member_order,
                 e.fit,
+                e.held_fit,
                 e.name,
                 if e.named_after { " named" } else { "" },
                 if e.other_property {
