@@ -113,7 +113,8 @@ pub struct Evidence {
     pub held_fit: f64,
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
-    /// one of "Does this …?"): found, but less surely than a test that has it as written.
+    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"): found, but less surely
+    /// than a test that has it as written.
     pub loosely: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
     /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
@@ -221,9 +222,7 @@ impl Holdings {
         let Literal::Text(text) = &probe.literal else {
             return false;
         };
-        text.chars().any(char::is_alphabetic)
-            && !self.texts.contains(text)
-            && self.folded.contains(&probe.loose)
+        !self.texts.contains(text) && self.folded.contains(&probe.loose)
     }
 
     fn holds(&self, probe: &Probe) -> bool {
@@ -1997,6 +1996,27 @@ mod tests {
             ),
         ];
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+    }
+
+    #[test]
+    fn a_text_held_only_without_the_white_space_around_it_is_held_loosely_digits_too() {
+        // luhn's "0" and " 0": each test holds the other case's text only loosely, and
+        // renamed `case 17` keeps its own case and does not take the other.
+        let mut cases = vec![
+            case("a", "a single zero", 1, "0"),
+            case("b", "a zero with space", 1, " 0"),
+        ];
+        with_fillers(&mut cases);
+        for renamed in 0..2 {
+            let mut tests = vec![
+                test(1, "a single zero", holds(1, "0")),
+                test(5, "a zero with space", holds(1, " 0")),
+            ];
+            tests[renamed].name = "case 17".into();
+            let (evidence, _) = evidence(&cases, &tests);
+            assert!(evidence[1][0].loosely && evidence[0][1].loosely);
+            assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+        }
     }
 
     #[test]
