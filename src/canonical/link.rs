@@ -113,8 +113,9 @@ pub struct Evidence {
     pub held_fit: f64,
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
-    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"): found, but less surely
-    /// than a test that has it as written.
+    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or a text of a number
+    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"): found, but
+    /// less surely than a test that has it as written.
     pub loosely: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
     /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
@@ -152,6 +153,8 @@ struct Holdings {
     /// Texts' lines, trimmed, and atom and symbol names: lower case.
     loose: HashSet<String>,
     numbers: HashSet<String>,
+    /// Numbers written as numbers, not read from a text of several (see `Evidence::loosely`).
+    written_numbers: HashSet<String>,
     /// Texts that read as one number (`'10'` for the case's 10).
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
@@ -172,13 +175,22 @@ impl Holdings {
             stems: HashSet::new(),
             loose: HashSet::new(),
             numbers: HashSet::new(),
+            written_numbers: HashSet::new(),
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
             folded: HashSet::new(),
             lines: Vec::new(),
         };
-        for literal in &test.literals {
+        // A number read where a text is comes of a text of several numbers.
+        let texts_at: HashSet<usize> = test
+            .literals
+            .iter()
+            .zip(&test.places)
+            .filter(|(literal, _)| matches!(literal, Literal::Text(_)))
+            .map(|(_, &place)| place)
+            .collect();
+        for (literal, place) in test.literals.iter().zip(&test.places) {
             match literal {
                 Literal::Text(text) => {
                     holdings.texts.insert(text.clone());
@@ -205,6 +217,9 @@ impl Holdings {
                 }
                 Literal::Number(n) => {
                     holdings.numbers.insert(n.clone());
+                    if !texts_at.contains(place) {
+                        holdings.written_numbers.insert(n.clone());
+                    }
                 }
                 Literal::Call(name) => {
                     holdings.calls.insert(name.clone());
@@ -222,7 +237,11 @@ impl Holdings {
         let Literal::Text(text) = &probe.literal else {
             return false;
         };
-        !self.texts.contains(text) && self.folded.contains(&probe.loose)
+        let read_only = |n: &String| self.numbers.contains(n) && !self.written_numbers.contains(n);
+        !self.texts.contains(text)
+            && (self.folded.contains(&probe.loose)
+                || (!self.loose.contains(&probe.loose)
+                    && probe.number.as_ref().is_some_and(read_only)))
     }
 
     fn holds(&self, probe: &Probe) -> bool {
@@ -2017,6 +2036,35 @@ mod tests {
             assert!(evidence[1][0].loosely && evidence[0][1].loosely);
             assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
         }
+    }
+
+    #[test]
+    fn a_text_of_a_number_held_only_inside_a_longer_text_of_numbers_is_held_loosely() {
+        // luhn's "1" and "1 2345": renamed `case 17`, the test of the longer number does not
+        // take "1", which it holds only as its first number.
+        let mut cases = vec![
+            case("a", "single digit", 7, "1"),
+            case("b", "long number", 7, "1 2345"),
+        ];
+        with_fillers(&mut cases);
+        let mut long = test(5, "case 17", holds(7, "1 2345"));
+        long.literals.extend(numbers(&[1, 2345]));
+        long.places = vec![0, 1, 1, 1];
+        let tests = vec![test(1, "single digit", holds(7, "1")), long];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
+        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+        // A number written as a number is the text's number as written (binary-search-tree's
+        // `insert 2` for the case's "2").
+        let written = test(5, "case 17", numbers(&[7, 1]));
+        let e = super::evidence(&cases, &[written]).0[0][0];
+        assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
+        // So is a line of a text of several lines, which is read line by line.
+        let mut lines = test(5, "case 17", holds(7, "1\n2345"));
+        lines.literals.extend(numbers(&[1, 2345]));
+        lines.places = vec![0, 1, 1, 1];
+        let e = super::evidence(&cases, &[lines]).0[0][0];
+        assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
     }
 
     #[test]
