@@ -113,6 +113,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     for word in &words {
                         literals.push((at, Literal::Text(word.clone())));
                     }
+                    // No words are the empty list (Ruby's `%w[]`), not only the empty text.
+                    if words.is_empty() {
+                        literals.push((at, Literal::Empty));
+                    }
                     // The list as one text too: a case may give it as one string.
                     Literal::Text(words.join(" "))
                 }
@@ -485,6 +489,13 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_word_list_of_no_words_is_the_empty_list() {
+        // Ruby's `%w[]` (anagram's expected list of no words).
+        let found = literals("ruby", "assert_equal %w[], f(1)\n");
+        assert!(found.contains(&Literal::Empty), "{found:?}");
     }
 
     #[test]
