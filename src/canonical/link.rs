@@ -114,7 +114,8 @@ pub struct Evidence {
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
     /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or a text of a number
-    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"): found, but
+    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"), or an
+    /// empty list only as the empty text (minesweeper's `[""]` for no rows' `[]`): found, but
     /// less surely than a test that has it as written.
     pub loosely: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
@@ -155,6 +156,8 @@ struct Holdings {
     numbers: HashSet<String>,
     /// Numbers written as numbers, not read from a text of several (see `Evidence::loosely`).
     written_numbers: HashSet<String>,
+    /// The test writes an empty list (not only the empty text, see `Evidence::loosely`).
+    written_empty: bool,
     /// Texts that read as one number (`'10'` for the case's 10).
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
@@ -176,6 +179,7 @@ impl Holdings {
             loose: HashSet::new(),
             numbers: HashSet::new(),
             written_numbers: HashSet::new(),
+            written_empty: false,
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
@@ -225,6 +229,7 @@ impl Holdings {
                     holdings.calls.insert(name.clone());
                 }
                 other => {
+                    holdings.written_empty |= *other == Literal::Empty;
                     holdings.others.insert(other.clone());
                 }
             }
@@ -234,6 +239,9 @@ impl Holdings {
 
     /// Whether the test has this text only loosely (see `Evidence::loosely`).
     fn loosely(&self, probe: &Probe) -> bool {
+        if probe.literal == Literal::Empty {
+            return self.others.contains(&Literal::Empty) && !self.written_empty;
+        }
         let Literal::Text(text) = &probe.literal else {
             return false;
         };
@@ -1734,6 +1742,34 @@ mod tests {
         assert_eq!(held(""), (true, true));
         // A text of white space is a row of it.
         assert_eq!(held(" "), (false, false));
+    }
+
+    #[test]
+    fn an_empty_list_held_only_as_the_empty_text_is_held_loosely() {
+        // minesweeper's "no rows", `[]`, and "no columns", `[""]`: renamed `case 17`, the
+        // test of no columns does not take no rows, which it holds only as its empty text.
+        let mut rows = case("a", "no rows", 0, "");
+        rows.sequence = vec![Literal::Empty, Literal::Empty];
+        rows.leaves = vec![Literal::Empty];
+        let mut columns = case("b", "no columns", 0, "");
+        columns.sequence = vec![Literal::Text(String::new()); 2];
+        columns.leaves = vec![Literal::Text(String::new())];
+        let mut cases = vec![rows, columns];
+        // Enough other cases for the empty list to tell cases apart.
+        for _ in 0..3 {
+            with_fillers(&mut cases);
+        }
+        let tests = vec![
+            test(1, "no rows", vec![Literal::Empty, Literal::Empty]),
+            test(5, "case 17", vec![Literal::Text(String::new()); 2]),
+        ];
+        let (evidence, weights) = evidence(&cases, &tests);
+        assert!(weights[0] >= DATA_ALONE && evidence[0][1].data >= ALL_DATA);
+        assert!(evidence[0][1].loosely);
+        assert_eq!(links(&cases, &tests, &[true; 14])[..2], [[0], [1]]);
+        // A test that writes an empty list holds it as written.
+        let e = super::evidence(&cases, &tests[..1]).0[0][0];
+        assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
     }
 
     #[test]
