@@ -114,7 +114,9 @@ pub struct Evidence {
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
     /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or a text of a number
-    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"), or an
+    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"), or with
+    /// its spaces as underscores in a text (pangram's "the_quick_brown_fox…"; an atom's
+    /// `:quick_brown` is as written), or an
     /// empty list only as the empty text (minesweeper's `[""]` for no rows' `[]`): found, but
     /// less surely than a test that has it as written.
     pub loosely: bool,
@@ -249,7 +251,8 @@ impl Holdings {
         !self.texts.contains(text)
             && (self.folded.contains(&probe.loose)
                 || (!self.loose.contains(&probe.loose)
-                    && probe.number.as_ref().is_some_and(read_only)))
+                    && (probe.number.as_ref().is_some_and(read_only)
+                        || self.folded.contains(&probe.underscored))))
     }
 
     fn holds(&self, probe: &Probe) -> bool {
@@ -2101,6 +2104,29 @@ mod tests {
         lines.places = vec![0, 1, 1, 1];
         let e = super::evidence(&cases, &[lines]).0[0][0];
         assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
+    }
+
+    #[test]
+    fn a_text_held_only_with_underscores_for_its_spaces_is_held_loosely_but_not_by_an_atom() {
+        // pangram's "the quick fox" and "the_quick_fox": renamed `case 17`, the test of the
+        // text with underscores does not take the other.
+        let mut cases = vec![
+            case("a", "perfect lower case", 1, "the quick fox"),
+            case("b", "with underscores", 1, "the_quick_fox"),
+        ];
+        with_fillers(&mut cases);
+        let tests = vec![
+            test(1, "perfect lower case", holds(1, "the quick fox")),
+            test(5, "case 17", holds(1, "the_quick_fox")),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
+        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+        // An atom spells the text so.
+        let atom = test(5, "case 17", vec![Literal::Symbol("the_quick_fox".into())]);
+        let probe = Probe::new(&Literal::Text("the quick fox".into()), 1.0);
+        let holdings = Holdings::new(&atom);
+        assert!(holdings.holds(&probe) && !holdings.loosely(&probe));
     }
 
     #[test]
