@@ -818,7 +818,15 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                         };
                         // Keys count when the test has them, and are no loss when it does not.
                         let keys = held(&keys);
-                        let (found, total) = (held(&leaves) + keys, total + keys);
+                        // The case's values the test holds, and whether it holds any only
+                        // loosely (a value it does not hold it holds in no way).
+                        let (found, loosely) = leaves
+                            .iter()
+                            .filter(|p| holding.holds(p))
+                            .fold((0.0, false), |(found, loosely), p| {
+                                (found + p.weight, loosely || holding.loosely(p))
+                            });
+                        let (found, total) = (found + keys, total + keys);
                         let other_property = properties.len() > 1
                             && called.contains(&property)
                             && !holding.calls.contains(&property)
@@ -854,7 +862,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
                             other_property,
                             calls_other,
                             calls_apart: false,
-                            loosely: leaves.iter().any(|p| holding.loosely(p)),
+                            loosely,
                             sung: verse_words >= VERSE_WORDS
                                 && !holding.calls.contains(&property)
                                 && sung,
