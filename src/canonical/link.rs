@@ -2064,24 +2064,33 @@ mod tests {
         assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
     }
 
+    /// Cases "a" and "b" (named and holding a text each, after the input 7), with four
+    /// fillers: test `holder` holds all of case `held`, only loosely, and each case goes to
+    /// its own test all the same (the first case to the first test).
+    fn held_loosely_apart(cases: [(&str, &str); 2], tests: &[Test], held: usize, holder: usize) {
+        let mut cases: Vec<Case> = cases
+            .iter()
+            .zip(["a", "b"])
+            .map(|(&(name, text), uuid)| case(uuid, name, 7, text))
+            .collect();
+        with_fillers(&mut cases);
+        let e = evidence(&cases, tests).0[held][holder];
+        assert!(e.data >= ALL_DATA && e.loosely, "{e:?}");
+        assert_eq!(links(&cases, tests, &[true; 6])[..2], [[0], [1]]);
+    }
+
     #[test]
     fn a_text_held_only_without_the_white_space_around_it_is_held_loosely_digits_too() {
-        // luhn's "0" and " 0": each test holds the other case's text only loosely, and
-        // renamed `case 17` keeps its own case and does not take the other.
-        let mut cases = vec![
-            case("a", "a single zero", 1, "0"),
-            case("b", "a zero with space", 1, " 0"),
-        ];
-        with_fillers(&mut cases);
+        // luhn's "0" and " 0": renamed `case 17`, either test keeps its own case and does not
+        // take the other, which it holds only loosely.
+        let cases = [("a single zero", "0"), ("a zero with space", " 0")];
         for renamed in 0..2 {
             let mut tests = vec![
-                test(1, "a single zero", holds(1, "0")),
-                test(5, "a zero with space", holds(1, " 0")),
+                test(1, "a single zero", holds(7, "0")),
+                test(5, "a zero with space", holds(7, " 0")),
             ];
             tests[renamed].name = "case 17".into();
-            let (evidence, _) = evidence(&cases, &tests);
-            assert!(evidence[1][0].loosely && evidence[0][1].loosely);
-            assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+            held_loosely_apart(cases, &tests, 1 - renamed, renamed);
         }
     }
 
@@ -2089,18 +2098,12 @@ mod tests {
     fn a_text_of_a_number_held_only_inside_a_longer_text_of_numbers_is_held_loosely() {
         // luhn's "1" and "1 2345": renamed `case 17`, the test of the longer number does not
         // take "1", which it holds only as its first number.
-        let mut cases = vec![
-            case("a", "single digit", 7, "1"),
-            case("b", "long number", 7, "1 2345"),
-        ];
-        with_fillers(&mut cases);
+        let cases = [("single digit", "1"), ("long number", "1 2345")];
         let mut long = test(5, "case 17", holds(7, "1 2345"));
         long.literals.extend(numbers(&[1, 2345]));
         long.places = vec![0, 1, 1, 1];
-        let tests = vec![test(1, "single digit", holds(7, "1")), long];
-        let (evidence, _) = evidence(&cases, &tests);
-        assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
-        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+        held_loosely_apart(cases, &[test(1, "single digit", holds(7, "1")), long], 0, 1);
+        let cases: Vec<Case> = vec![case("a", "single digit", 7, "1")];
         // A number written as a number is the text's number as written (binary-search-tree's
         // `insert 2` for the case's "2").
         let written = test(5, "case 17", numbers(&[7, 1]));
@@ -2118,18 +2121,15 @@ mod tests {
     fn a_text_held_only_with_underscores_for_its_spaces_is_held_loosely_but_not_by_an_atom() {
         // pangram's "the quick fox" and "the_quick_fox": renamed `case 17`, the test of the
         // text with underscores does not take the other.
-        let mut cases = vec![
-            case("a", "perfect lower case", 1, "the quick fox"),
-            case("b", "with underscores", 1, "the_quick_fox"),
+        let cases = [
+            ("perfect lower case", "the quick fox"),
+            ("with underscores", "the_quick_fox"),
         ];
-        with_fillers(&mut cases);
-        let tests = vec![
-            test(1, "perfect lower case", holds(1, "the quick fox")),
-            test(5, "case 17", holds(1, "the_quick_fox")),
+        let tests = [
+            test(1, "perfect lower case", holds(7, "the quick fox")),
+            test(5, "case 17", holds(7, "the_quick_fox")),
         ];
-        let (evidence, _) = evidence(&cases, &tests);
-        assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
-        assert_eq!(links(&cases, &tests, &[true; 6])[..2], [[0], [1]]);
+        held_loosely_apart(cases, &tests, 0, 1);
         // An atom spells the text so.
         let atom = test(5, "case 17", vec![Literal::Symbol("the_quick_fox".into())]);
         let probe = Probe::new(&Literal::Text("the quick fox".into()), 1.0);
