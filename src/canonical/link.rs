@@ -113,12 +113,12 @@ pub struct Evidence {
     pub held_fit: f64,
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
-    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or a text of a number
-    /// only as one of the numbers of a longer text (luhn's "1" in "1 2345 6789 …"), or with
-    /// its spaces as underscores in a text (pangram's "the_quick_brown_fox…"; an atom's
-    /// `:quick_brown` is as written), or an
-    /// empty list only as the empty text (minesweeper's `[""]` for no rows' `[]`): found, but
-    /// less surely than a test that has it as written.
+    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or with its spaces as
+    /// underscores in a text (pangram's "the_quick_brown_fox…"; an atom's `:quick_brown` is
+    /// as written), or a text of a number only as one of the numbers of a longer text
+    /// (luhn's "1" in "1 2345 6789 …"), or an empty list only as the empty text
+    /// (minesweeper's `[""]` for no rows' `[]`): found, but less surely than a test that has
+    /// it as written.
     pub loosely: bool,
     /// The test holds the case's expected text, a verse of several words, line after line
     /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
