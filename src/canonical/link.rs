@@ -2470,10 +2470,11 @@ mod tests {
         let linked = |tests: &[Test]| links(cases, tests, &included)[..4].to_vec();
         assert_eq!(linked(tests), before.map(|t| vec![t]));
         tests.remove(1);
-        let after = before.map(|t| if t > 1 { vec![t - 1] } else { vec![] });
+        // The tests after the deleted one move up by one.
+        let [first, _, third, fourth] = before;
         assert_eq!(
             linked(tests),
-            [vec![before[0]], vec![], after[2].clone(), after[3].clone()]
+            [vec![first], vec![], vec![third - 1], vec![fourth - 1]]
         );
         evidence(cases, tests).0[1][holder]
     }
