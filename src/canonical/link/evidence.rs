@@ -1,0 +1,353 @@
+//! The evidence for each (case, test) pair: how much of the case's data the test holds, and
+//! how (in order, loosely, among other values), how its name compares with the case's
+//! description, and what it calls.
+
+use std::collections::{HashMap, HashSet};
+
+use super::names::{
+    first_sentence, name_similarity, named, sequence_similarity, split_camel_case, word_sequence,
+    words,
+};
+use super::values::{
+    Holdings, Probe, Readings, Value, at_places, counted, fit, order, share, sings, verse_lines,
+    with_lines,
+};
+use super::{
+    ALL_DATA, DATA_ALONE, DATA_WEIGHT, EXACT_ORDER, FIT_WEIGHT, OTHER_PROPERTY, TIE, VERSE_WORDS,
+    WORD_ORDER,
+};
+use crate::canonical::data::Case;
+use crate::canonical::exercise::Test;
+use crate::source::literals::{Literal, call_name};
+
+/// The evidence for one (case, test) pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Evidence {
+    /// Share of the case's weighted literals the test holds.
+    pub data: f64,
+    /// Similarity of the test's name to the case's description, from 0 to 1 (see
+    /// `name_similarity`).
+    pub name: f64,
+    /// The test's name is the case's description, word for word.
+    pub named_after: bool,
+    /// The test calls a function of another property of the exercise, and not this case's.
+    pub other_property: bool,
+    /// The same, whether or not any test calls this case's function by its name (an
+    /// attribute read, `.imaginary`, is no call).
+    pub calls_other: bool,
+    /// The test calls functions, but none of those the track tests the case's property
+    /// through (but a constructor every test calls, where it also calls a function those
+    /// tests never do): a test of another function (nucleotide-count's tests of `count`,
+    /// where the cases are tested through `histogram`; see `mark_calls_apart`).
+    pub calls_apart: bool,
+    /// For a test holding all of the case's data: the share of the case's values it has in
+    /// the case's order (a longest common subsequence); 0 otherwise.
+    pub order: f64,
+    /// The same with the members of the case's objects in any order (JSON's objects have
+    /// none: a test passes parameters and writes a record's fields in its own); 0 where
+    /// `order` is.
+    pub member_order: f64,
+    /// The share of the test's values that are the case's (its values and its objects' keys,
+    /// which a test writes too): a test of exactly this case's data
+    /// fits it better than one that holds it among others (`factors(2) == [2]` beside
+    /// `factors(4) == [2, 2]`).
+    pub fit: f64,
+    /// The share of the test's values that are values of some case whose data it holds all
+    /// of (this one or another): a test of a whole garden holds each child's case among the
+    /// others' values, one of 20 rows of Pascal's triangle holds "ten rows" among rows no
+    /// case has.
+    pub held_fit: f64,
+    /// Some text of the case is in the test only loosely: in another letter case or without
+    /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
+    /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or with its spaces as
+    /// underscores in a text (pangram's "the_quick_brown_fox…"; an atom's `:quick_brown` is
+    /// as written), or a text of a number only as one of the numbers of a longer text
+    /// (luhn's "1" in "1 2345 6789 …"), or an empty list only as the empty text
+    /// (minesweeper's `[""]` for no rows' `[]`): found, but less surely than a test that has
+    /// it as written.
+    pub loosely: bool,
+    /// The test holds the case's expected text, a verse of several words, line after line
+    /// within one of its texts (a file it names, as `song.txt`, is one) and does not call the
+    /// case's function: a test of the whole song, which covers every verse it sings.
+    pub sung: bool,
+    /// The test holds the case's expected text line after line within one of its texts,
+    /// whatever it calls.
+    pub sings: bool,
+    /// The test holds at least one of the case's input values.
+    pub input_held: bool,
+    /// The test has each of the case's values as many times as the case has it.
+    pub counted: bool,
+}
+
+impl Evidence {
+    /// The test holds all of the case's data (its literals, as the test spells them).
+    pub fn holds_all(&self) -> bool {
+        self.data >= ALL_DATA
+    }
+
+    pub fn score(&self) -> f64 {
+        let score =
+            DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name + FIT_WEIGHT * self.fit;
+        if self.other_property {
+            score * OTHER_PROPERTY
+        } else {
+            score
+        }
+    }
+}
+
+/// The evidence of every (case, test) pair, `evidence[case][test]`, and the total weight of
+/// each case's literals.
+pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>) {
+    // A literal's weight: rarer among the cases, heavier.
+    let mut df: HashMap<&Literal, usize> = HashMap::new();
+    for case in cases {
+        for leaf in case.leaves.iter().chain(&case.keys) {
+            *df.entry(leaf).or_default() += 1;
+        }
+    }
+    let n = cases.len().max(1) as f64;
+    let weight = |leaf: &Literal| (1.0 + n / df.get(leaf).copied().unwrap_or(1) as f64).ln();
+    let properties: HashSet<String> = cases.iter().map(|c| call_name(&c.property)).collect();
+    let holdings: Vec<Holdings> = tests.iter().map(Holdings::new).collect();
+    let readings: Vec<Readings> = tests.iter().map(with_lines).collect();
+    let values: Vec<Vec<Value>> = readings
+        .iter()
+        .map(|(literals, _)| literals.iter().map(Value::new).collect())
+        .collect();
+    // A property no test calls by its name (`move`, where tests call `simulate`) tells nothing.
+    let called: HashSet<&String> = properties
+        .iter()
+        .filter(|p| holdings.iter().any(|h| h.calls.contains(*p)))
+        .collect();
+    // The words every test name starts with (the class in `PetSounds > a cat meows`) tell no
+    // test from another.
+    let sequences: Vec<Vec<String>> = tests
+        .iter()
+        .map(|t| word_sequence(&split_camel_case(&t.name)))
+        .collect();
+    let prefix = match sequences.split_first() {
+        Some((first, rest)) if !rest.is_empty() => (0..first.len())
+            .take_while(|&i| rest.iter().all(|s| s.get(i) == Some(&first[i])))
+            .count(),
+        _ => 0,
+    };
+    // Named after a case: the same words in the same order ("Big Straight as little straight"
+    // is not "Little Straight as Big Straight").
+    let test_words: Vec<Vec<String>> = sequences
+        .iter()
+        .map(|s| {
+            let mut words = s[prefix..].to_vec();
+            words.sort();
+            words.dedup();
+            words
+        })
+        .collect();
+    // Each case's values and keys, which a test writes too (`%{1 => ["A"]}`).
+    let fitted: Vec<Vec<Probe>> = cases
+        .iter()
+        .map(|case| {
+            let property = call_name(&case.property);
+            case.sequence
+                .iter()
+                .chain(&case.keys)
+                .map(|l| Probe::of_case(l, 0.0, &property))
+                .collect()
+        })
+        .collect();
+    let mut weights = Vec::with_capacity(cases.len());
+    let mut matrix: Vec<Vec<Evidence>> = cases
+        .iter()
+        .zip(&fitted)
+        .map(|(case, fitted)| {
+            let property = call_name(&case.property);
+            let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
+            let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
+            let keys: Vec<Probe> = case.keys.iter().map(|k| probe(k, weight(k))).collect();
+            let total: f64 = leaves.iter().map(|p| p.weight).sum();
+            let sequence: Vec<Probe> = case.sequence.iter().map(|l| probe(l, 0.0)).collect();
+            let inputs = &sequence[..case.inputs.min(sequence.len())];
+            weights.push(total);
+            let own = words(&case.own_description);
+            // The property is part of what the test's name may say (`map empty list`).
+            let path = words(&format!(
+                "{} {}",
+                case.description,
+                split_camel_case(&case.property)
+            ));
+            let own_sequence = word_sequence(&case.own_description);
+            // A test is named after the case when its name is the case's own description's
+            // first sentence (the description ends with the case's own).
+            let own_first = first_sentence(&case.own_description);
+            let groups = case
+                .description
+                .strip_suffix(case.own_description.as_str())
+                .unwrap_or("");
+            let named_sequence = word_sequence(own_first);
+            let path_sequence = word_sequence(&format!("{groups}{own_first}"));
+            let property_sequence = word_sequence(&split_camel_case(&case.property));
+            let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
+            let verse_words: usize = verse.iter().map(|l| l.split_whitespace().count()).sum();
+            holdings
+                .iter()
+                .zip(&test_words)
+                .zip(readings.iter().zip(&sequences).zip(&values))
+                .map(
+                    |((holding, names), (((_, places), name_sequence), values))| {
+                        let held = |probes: &[Probe]| -> f64 {
+                            probes
+                                .iter()
+                                .filter(|p| holding.holds(p))
+                                .map(|p| p.weight)
+                                .sum()
+                        };
+                        // Keys count when the test has them, and are no loss when it does not.
+                        let keys = held(&keys);
+                        // The case's values the test holds, and whether it holds any only
+                        // loosely (a value it does not hold it holds in no way).
+                        let (found, loosely) = leaves
+                            .iter()
+                            .filter(|p| holding.holds(p))
+                            .fold((0.0, false), |(found, loosely), p| {
+                                (found + p.weight, loosely || holding.loosely(p))
+                            });
+                        let (found, total) = (found + keys, total + keys);
+                        let other_property = properties.len() > 1
+                            && called.contains(&property)
+                            && !holding.calls.contains(&property)
+                            && properties.iter().any(|p| holding.calls.contains(p));
+                        let calls_other = !holding.calls.contains(&property)
+                            && properties
+                                .iter()
+                                .any(|p| *p != property && holding.calls.contains(p));
+                        let data = if total > 0.0 { found / total } else { 0.0 };
+                        let sung = sings(&holding.lines, &verse);
+                        let (order, member_order) = if data >= ALL_DATA {
+                            order(&sequence, &case.shape, values)
+                        } else {
+                            (0.0, 0.0)
+                        };
+                        Evidence {
+                            data,
+                            order,
+                            member_order,
+                            fit: fit(fitted, values, places),
+                            held_fit: 0.0,
+                            name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
+                                + WORD_ORDER
+                                    * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
+                            named_after: !own.is_empty()
+                                && named(
+                                    &named_sequence,
+                                    &path_sequence,
+                                    &property_sequence,
+                                    name_sequence,
+                                    prefix,
+                                ),
+                            other_property,
+                            calls_other,
+                            calls_apart: false,
+                            loosely,
+                            sung: verse_words >= VERSE_WORDS
+                                && !holding.calls.contains(&property)
+                                && sung,
+                            sings: sung,
+                            input_held: inputs.iter().any(|p| holding.holds(p)),
+                            counted: data >= ALL_DATA && counted(&sequence, values),
+                        }
+                    },
+                )
+                .collect()
+        })
+        .collect();
+    mark_calls_apart(cases, &weights, &holdings, &mut matrix);
+    mark_held_fit(&fitted, &readings, &values, &mut matrix);
+    (matrix, weights)
+}
+
+/// Sets each test's `Evidence::held_fit`: the share of the places of its values where a
+/// value of a case it holds all of is read (`fitted`: each case's values and keys).
+fn mark_held_fit(
+    fitted: &[Vec<Probe>],
+    readings: &[Readings],
+    values: &[Vec<Value>],
+    matrix: &mut [Vec<Evidence>],
+) {
+    for (t, ((_, places), values)) in readings.iter().zip(values).enumerate() {
+        let held: Vec<&Probe> = fitted
+            .iter()
+            .zip(matrix.iter())
+            .filter(|(_, row)| row[t].holds_all())
+            .flat_map(|(probes, _)| probes)
+            .collect();
+        let held_fit = share(&at_places(values, places, |value| {
+            held.iter().any(|p| p.is(value))
+        }));
+        for row in matrix.iter_mut() {
+            row[t].held_fit = held_fit;
+        }
+    }
+}
+
+/// Marks the tests that call functions, but none of those the track tests a case's property
+/// through (`Evidence::calls_apart`). Those are the functions called by every test whose best
+/// case is of the property and which holds all of that case's data, named after it or as
+/// written: a test holding a case by chance, as list-ops' `append` tests hold "length of
+/// [1, 2, 3, 4]", does not say how the track tests it, and a property no test holds so says
+/// nothing. Where the cases are of several functions, a test that also calls a function none
+/// of those tests calls is apart when, of their functions, it calls only those every test of
+/// the file calls (a constructor): Elixir queen-attack's test of `to_string` builds its
+/// queens with `new`, as the tests of `can_attack?` do. (Where they are all of one, the
+/// track's tests call the methods of one object, each its own: Python bank-account's.)
+fn mark_calls_apart(
+    cases: &[Case],
+    weights: &[f64],
+    holdings: &[Holdings],
+    matrix: &mut [Vec<Evidence>],
+) {
+    let best: Vec<f64> = (0..holdings.len())
+        .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
+        .collect();
+    // Each property's functions all of the tests that tell call, and those any of them calls.
+    let mut through: HashMap<&str, (HashSet<&String>, HashSet<&String>)> = HashMap::new();
+    for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
+        for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
+            let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
+            if e.holds_all() && (e.named_after || written) && e.score() >= best - TIE {
+                let calls: HashSet<&String> = holding.calls.iter().collect();
+                let (all, any) = through
+                    .entry(case.property.as_str())
+                    .or_insert_with(|| (calls.clone(), HashSet::new()));
+                all.retain(|f| calls.contains(f));
+                any.extend(&calls);
+            }
+        }
+    }
+    let several = cases.iter().any(|c| c.property != cases[0].property);
+    // The functions every test that calls any calls.
+    let everywhere = |f: &String| {
+        holdings
+            .iter()
+            .all(|h| h.calls.is_empty() || h.calls.contains(f))
+    };
+    for (case, row) in cases.iter().zip(matrix.iter_mut()) {
+        let Some((all, any)) = through.get(case.property.as_str()) else {
+            continue;
+        };
+        if all.is_empty() {
+            continue;
+        }
+        let own: HashSet<&String> = all.iter().copied().filter(|f| !everywhere(f)).collect();
+        let calls_none = |calls: &HashSet<String>, functions: &HashSet<&String>| {
+            calls.iter().all(|c| !functions.contains(c))
+        };
+        for (e, holding) in row.iter_mut().zip(holdings) {
+            let calls = &holding.calls;
+            e.calls_apart = (!calls.is_empty() && calls_none(calls, all))
+                || (several
+                    && !own.is_empty()
+                    && calls.iter().any(|c| !any.contains(c))
+                    && calls_none(calls, &own));
+        }
+    }
+}

@@ -1,0 +1,1736 @@
+use serde_json::json;
+
+use super::names::{named, word_sequence, words};
+use super::values::{Holdings, Probe, Value, fit};
+use super::*;
+use crate::canonical::data::Shape;
+
+fn case(uuid: &str, description: &str, input: i64, expected: &str) -> Case {
+    Case {
+        uuid: uuid.to_string(),
+        description: description.to_string(),
+        own_description: description.to_string(),
+        property: "say".to_string(),
+        reimplements: None,
+        input: json!({ "n": input }),
+        expected: json!(expected),
+        sequence: vec![
+            Literal::Number(input.to_string()),
+            Literal::Text(expected.to_string()),
+        ],
+        inputs: 1,
+        shape: in_order(2),
+        leaves: vec![
+            Literal::Number(input.to_string()),
+            Literal::Text(expected.to_string()),
+        ],
+        keys: Vec::new(),
+        expected_lines: Vec::new(),
+    }
+}
+
+/// The shape of a sequence of `n` values whose order is data.
+fn in_order(n: usize) -> Shape {
+    Shape::List((0..n).map(Shape::Value).collect())
+}
+
+fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
+    Test {
+        file: "t".to_string(),
+        line,
+        name: name.to_string(),
+        places: (0..literals.len()).collect(),
+        literals,
+        group: None,
+    }
+}
+
+fn links(cases: &[Case], tests: &[Test], included: &[bool]) -> Vec<Vec<usize>> {
+    let (evidence, weights) = evidence(cases, tests);
+    link(cases, tests, &evidence, &weights, included)
+}
+
+fn holds(input: i64, expected: &str) -> Vec<Literal> {
+    vec![
+        Literal::Number(input.to_string()),
+        Literal::Text(expected.to_string()),
+    ]
+}
+
+/// Cases "one" to "three" of a number and its Spanish name.
+fn one_two_three() -> [Case; 3] {
+    [
+        case("a", "one", 1, "uno"),
+        case("b", "two", 2, "dos"),
+        case("c", "three", 3, "tres"),
+    ]
+}
+
+#[test]
+fn one_test_holding_the_data_of_several_cases_implements_them_all() {
+    let cases = one_two_three();
+    let mut all = holds(1, "uno");
+    all.extend(holds(2, "dos"));
+    let tests = [test(1, "numbers", all), test(5, "three", holds(3, "tres"))];
+    assert_eq!(
+        links(&cases, &tests, &[true; 3]),
+        vec![vec![0], vec![0], vec![1]]
+    );
+}
+
+/// Cases 0 and 1 go to tests 0 and 1; without test 0, case 0 is missing and case 1 keeps
+/// its test.
+fn deleting_the_first_test_leaves_its_case_missing(cases: &[Case], tests: &[Test]) {
+    let included = vec![true; cases.len()];
+    assert_eq!(links(cases, tests, &included)[..2], [vec![0], vec![1]]);
+    assert_eq!(links(cases, &tests[1..], &included)[..2], [vec![], vec![0]]);
+}
+
+fn numbers(values: &[i64]) -> Vec<Literal> {
+    values
+        .iter()
+        .map(|v| Literal::Number(v.to_string()))
+        .collect()
+}
+
+/// Four cases of a number no test has: they make the other cases' values rare enough
+/// for their data alone to link.
+fn with_fillers(cases: &mut Vec<Case>) {
+    for i in 0..4 {
+        cases.push(numbers_case(
+            &format!("f{i}"),
+            &format!("filler {i}"),
+            &[100 + i],
+        ));
+    }
+}
+
+/// A case of numbers alone, its values in this order.
+fn numbers_case(uuid: &str, description: &str, values: &[i64]) -> Case {
+    let numbers = numbers(values);
+    let mut case = case(uuid, description, 0, "");
+    case.input = json!({ "values": values });
+    case.expected = json!(null);
+    case.sequence = numbers.clone();
+    case.shape = in_order(values.len());
+    case.leaves = numbers;
+    case.leaves.sort();
+    case.leaves.dedup();
+    case
+}
+
+#[test]
+fn a_text_of_numbers_is_one_value_however_many_ways_it_is_read() {
+    // `hey("1, 2, 3") == "Whatever."`: the text is also read as its three numbers.
+    let probes: Vec<Probe> = ["1, 2, 3", "Whatever."]
+        .iter()
+        .map(|t| Probe::new(&Literal::Text(t.to_string()), 1.0))
+        .collect();
+    let mut literals = numbers(&[1, 2, 3]);
+    literals.push(Literal::Text("1, 2, 3".into()));
+    literals.push(Literal::Text("Whatever.".into()));
+    let literals: Vec<Value> = literals.iter().map(Value::new).collect();
+    assert_eq!(fit(&probes, &literals, &[7, 7, 7, 7, 20]), 1.0);
+    // Read at five places, they would be five values, two of them the case's.
+    assert_eq!(fit(&probes, &literals, &[1, 2, 3, 4, 5]), 0.4);
+}
+
+/// Whether a test of the one text `text` holds the case's `value`, and whether that text
+/// is the value where the order is read.
+fn held_by_text(value: &Literal, text: &str) -> (bool, bool) {
+    let probe = Probe::new(value, 1.0);
+    let literals = vec![Literal::Text(text.into())];
+    let holdings = Holdings::new(&test(1, "t", literals.clone()));
+    (holdings.holds(&probe), probe.is(&Value::new(&literals[0])))
+}
+
+#[test]
+fn a_number_is_held_by_a_text_of_that_number_alone() {
+    // trinary: canonical data's 10, the test's `trinary('10')`.
+    let held = |text: &str| held_by_text(&Literal::Number("10".into()), text);
+    assert_eq!(held("10"), (true, true));
+    // A text of two numbers, or of a number and words, is not the number.
+    assert_eq!(held("1 0"), (false, false));
+    assert_eq!(held("10 apples"), (false, false));
+}
+
+#[test]
+fn a_case_s_keys_count_as_its_values_for_the_fit() {
+    // etl: {"1": ["A"]} gives {"a": 1}; the test writes the keys too, `%{1 => ["A"]}`.
+    let mut single = case("a", "single letter", 1, "A");
+    single.keys = vec![Literal::Text("1".into()), Literal::Text("a".into())];
+    let literals = vec![
+        Literal::Number("1".into()),
+        Literal::Text("A".into()),
+        Literal::Text("a".into()),
+        Literal::Number("1".into()),
+    ];
+    let (evidence, _) = evidence(&[single], &[test(1, "t", literals)]);
+    assert_eq!(evidence[0][0].fit, 1.0);
+}
+
+#[test]
+fn a_text_ending_in_a_line_break_holds_its_line_as_written() {
+    // proverb: the case's "And all for the want of a nail.", the test's heredoc.
+    let line = Probe::new(
+        &Literal::Text("And all for the want of a nail.".into()),
+        1.0,
+    );
+    let text = "And all for the want of a nail.\n";
+    let holdings = Holdings::new(&test(1, "t", vec![Literal::Text(text.into())]));
+    assert!(holdings.holds(&line) && !holdings.loosely(&line));
+    // A line break before it is still loose (bob's question after a line break).
+    let text = "\nAnd all for the want of a nail.";
+    let holdings = Holdings::new(&test(1, "t", vec![Literal::Text(text.into())]));
+    assert!(holdings.holds(&line) && holdings.loosely(&line));
+}
+
+/// A case of a grid of rows and a number.
+fn grid_case(uuid: &str, description: &str, rows: &[&str], number: i64) -> Case {
+    let mut case = numbers_case(uuid, description, &[number]);
+    let mut sequence: Vec<Literal> = rows.iter().map(|r| Literal::Text(r.to_string())).collect();
+    sequence.push(Literal::Number(number.to_string()));
+    case.shape = in_order(sequence.len());
+    case.leaves = sequence.clone();
+    case.leaves.sort();
+    case.sequence = sequence;
+    case
+}
+
+#[test]
+fn a_text_of_several_lines_holds_a_case_s_rows_one_by_one_in_order() {
+    // Elixir word-search writes the case's grid as one heredoc: its rows are the case's,
+    // in order, and the test's values are the case's. Rows in another order are not.
+    let cases = vec![
+        grid_case("a", "first", &["abc", "def", "ghi"], 5),
+        grid_case("b", "second", &["xyz", "uvw"], 6),
+    ];
+    for (grid, in_order) in [("abc\ndef\nghi\n", true), ("def\nabc\nghi\n", false)] {
+        let literals = vec![Literal::Text(grid.into()), Literal::Number("5".into())];
+        let (evidence, _) = evidence(&cases, &[test(1, "case 17", literals)]);
+        let e = evidence[0][0];
+        assert!(e.holds_all() && e.fit >= ALL_DATA, "{e:?}");
+        assert_eq!(e.order >= EXACT_ORDER, in_order, "{grid:?}: {e:?}");
+    }
+}
+
+#[test]
+fn the_empty_text_is_also_the_empty_list() {
+    // rectangles: canonical data's no rows, `[]`, the test's `""`.
+    let held = |text: &str| held_by_text(&Literal::Empty, text);
+    assert_eq!(held(""), (true, true));
+    // A text of white space is a row of it.
+    assert_eq!(held(" "), (false, false));
+}
+
+#[test]
+fn an_empty_list_held_only_as_the_empty_text_is_held_loosely() {
+    // minesweeper's "no rows", `[]`, and "no columns", `[""]`: renamed `case 17`, the
+    // test of no columns does not take no rows, which it holds only as its empty text.
+    let mut rows = case("a", "no rows", 0, "");
+    rows.sequence = vec![Literal::Empty, Literal::Empty];
+    rows.leaves = vec![Literal::Empty];
+    let mut columns = case("b", "no columns", 0, "");
+    columns.sequence = vec![Literal::Text(String::new()); 2];
+    columns.leaves = vec![Literal::Text(String::new())];
+    let mut cases = vec![rows, columns];
+    // Enough other cases for the empty list to tell cases apart.
+    for _ in 0..3 {
+        with_fillers(&mut cases);
+    }
+    let tests = vec![
+        test(1, "no rows", vec![Literal::Empty, Literal::Empty]),
+        test(5, "case 17", vec![Literal::Text(String::new()); 2]),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] >= DATA_ALONE && evidence[0][1].data >= ALL_DATA);
+    assert!(evidence[0][1].loosely);
+    assert_eq!(links(&cases, &tests, &[true; 14])[..2], [[0], [1]]);
+    // A test that writes an empty list holds it as written.
+    let e = super::evidence(&cases, &tests[..1]).0[0][0];
+    assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
+}
+
+#[test]
+fn a_call_of_the_case_s_own_function_does_not_hold_its_name_as_a_text() {
+    // sublist: `sublist([], [1])` calls the property, and expects SUBLIST, a name the
+    // test imports; the call is no expected "sublist".
+    let mut cases = [case("a", "one", 1, "sublist"), case("b", "two", 2, "dos")];
+    cases[0].property = "sublist".into();
+    let data = |cases: &[Case]| {
+        let calls = vec![Literal::Call("sublist".into()), Literal::Number("1".into())];
+        evidence(cases, &[test(1, "t", calls)]).0[0][0].data
+    };
+    assert!(data(&cases) < ALL_DATA);
+    // Another function's name is its text (`garden.charlie` for "Charlie").
+    cases[0].property = "say".into();
+    assert!(data(&cases) >= ALL_DATA);
+}
+
+/// Cases "first" to "fourth" of these values, and the fillers.
+fn four_numbers_cases(values: [&[i64]; 4]) -> Vec<Case> {
+    let names = [
+        ("a", "first"),
+        ("b", "second"),
+        ("c", "third"),
+        ("d", "fourth"),
+    ];
+    let mut cases: Vec<Case> = names
+        .iter()
+        .zip(values)
+        .map(|((uuid, name), values)| numbers_case(uuid, name, values))
+        .collect();
+    with_fillers(&mut cases);
+    cases
+}
+
+#[test]
+fn a_test_holding_a_case_as_written_is_its_test_before_one_whose_repeats_it_lacks() {
+    // triangle: the renamed [3, 4, 4] test holds the 4 of the equilateral [4, 4, 4],
+    // whose description it is named more like; the next test holds [3, 4, 4] out of
+    // order, under a name like its case's.
+    let mut cases = vec![
+        numbers_case("a", "last two sides are equal", &[3, 4, 4, 9]),
+        numbers_case("b", "equilateral triangles are isosceles", &[4, 4, 4, 9]),
+        numbers_case("c", "first two sides are equal", &[4, 4, 3, 9]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "isosceles case 17", numbers(&[3, 4, 4, 9])),
+        test(5, "first two sides are equal", numbers(&[4, 4, 3, 9])),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] >= DATA_ALONE && evidence[1][0].data >= ALL_DATA);
+    assert!(!evidence[1][0].counted && evidence[0][0].counted);
+    assert!(evidence[1][0].score() > evidence[0][0].score());
+    assert_eq!(
+        links(&cases, &tests, &[true; 7])[..3],
+        [vec![0], vec![], vec![1]]
+    );
+    // A case of another function stays the test's rival.
+    cases[1].property = "equilateral".into();
+    assert!(links(&cases, &tests, &[true; 7])[0].is_empty());
+}
+
+#[test]
+fn a_test_holds_a_case_inside_another_by_chance_when_it_calls_another_function() {
+    // "second" is [5, 7, 9], all of "first"'s [5, 7] and more, and a case of `disjoint`,
+    // which the last test calls; the first test calls `add`, "first"'s function.
+    let mut cases = four_numbers_cases([&[5, 7], &[5, 7, 9], &[11, 13], &[15, 17]]);
+    for (case, property) in cases.iter_mut().zip(["add", "disjoint", "add", "add"]) {
+        case.property = property.into();
+    }
+    let call = |name: &str| Literal::Call(name.into());
+    let mut first = numbers(&[5, 7, 9]);
+    first.push(call("add"));
+    let mut last = numbers(&[15, 17, 19]);
+    last.push(call("disjoint"));
+    let tests = [test(1, "case 17", first), test(5, "case 18", last)];
+    assert!(links(&cases, &tests, &[true; 8])[0].contains(&0));
+    // Calling `disjoint` too, it is that case's test.
+    let mut both = tests.clone();
+    both[0].literals.push(call("disjoint"));
+    both[0].places.push(4);
+    assert!(!links(&cases, &both, &[true; 8])[0].contains(&0));
+}
+
+fn with_call(values: &[i64], function: &str) -> Vec<Literal> {
+    let mut literals = numbers(values);
+    literals.push(Literal::Call(function.into()));
+    literals
+}
+
+/// Four cases' tests through `histogram`, and a third test, between the second and third
+/// case's, holding `values` and calling `function`.
+fn histogram_tests(values: &[i64], function: &str) -> Vec<Test> {
+    vec![
+        test(1, "case 1", with_call(&[1, 2, 3, 4], "histogram")),
+        test(5, "case 2", with_call(&[5, 6, 7, 8], "histogram")),
+        test(9, "case 3", with_call(values, function)),
+        test(13, "case 4", with_call(&[9, 10, 11, 12], "histogram")),
+        test(17, "case 5", with_call(&[13, 14, 15, 16], "histogram")),
+    ]
+}
+
+fn histogram_cases() -> Vec<Case> {
+    four_numbers_cases([
+        &[1, 2, 3, 4],
+        &[5, 6, 7, 8],
+        &[9, 10, 11, 12],
+        &[13, 14, 15, 16],
+    ])
+}
+
+/// The second case's links, with its test deleted.
+fn second_without_its_test(cases: &[Case], tests: &[Test]) -> Vec<usize> {
+    let included = vec![true; cases.len()];
+    assert_eq!(
+        links(cases, tests, &included)[..4],
+        [vec![0], vec![1], vec![3], vec![4]]
+    );
+    let deleted = [&tests[..1], &tests[2..]].concat();
+    links(cases, &deleted, &included)[1].clone()
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_of_another_function_of_the_track() {
+    // The track tests the cases through `histogram` (nucleotide-count); the third test
+    // holds the second case's values, one or all out of place, and calls `count`, the
+    // track's own function: a test of another function, not the second case's when its
+    // own test is deleted. Calling `histogram`, it stands in.
+    let cases = histogram_cases();
+    for values in [[5, 6, 8, 7], [8, 7, 6, 5]] {
+        for (function, stands_in) in [("count", false), ("histogram", true)] {
+            let tests = histogram_tests(&values, function);
+            let expected = if stands_in { vec![1] } else { vec![] };
+            let links = second_without_its_test(&cases, &tests);
+            assert_eq!(links, expected, "{values:?} calling {function}");
+        }
+    }
+}
+
+#[test]
+fn a_test_holding_a_case_by_chance_does_not_say_what_function_tests_it() {
+    // The last test, of an `append` case, holds the second case as written too: that is
+    // not its best case, so `append` is no function the second case is tested through.
+    let mut cases = histogram_cases();
+    let mut append = numbers_case("e", "fifth", &[5, 6, 7, 8, 20]);
+    append.property = "append".into();
+    cases.push(append);
+    let mut tests = histogram_tests(&[8, 7, 6, 5], "count");
+    tests.push(test(21, "case 6", with_call(&[5, 6, 7, 8, 20], "append")));
+    assert_eq!(second_without_its_test(&cases, &tests), Vec::<usize>::new());
+}
+
+/// `values`, built with `new` and passed to `functions`.
+fn built(values: &[i64], functions: &[&str]) -> Vec<Literal> {
+    let mut literals = with_call(values, "new");
+    literals.extend(functions.iter().map(|f| Literal::Call(f.to_string())));
+    literals
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_of_another_function_built_as_its_tests_are() {
+    // Every test builds its value with `new`, and the track tests the cases through
+    // `histogram` (Elixir queen-attack's `new` and `can_attack?`). The third test holds
+    // the second case's values out of place and calls `count`, which no test of the
+    // cases calls, and not `histogram`: a test of another function (queen-attack's
+    // `to_string`), not the second case's when its own test is deleted. Calling
+    // `histogram` too, or nothing but `new`, it stands in; so it does where the track
+    // tests the cases through `new` alone, which tells no function of theirs. (The
+    // exercise has a case of another function too: see the next test.)
+    let mut cases = histogram_cases();
+    let mut other = numbers_case("e", "fifth", &[40, 41]);
+    other.property = "count".into();
+    cases.push(other);
+    let histogram = &["histogram"][..];
+    for (through, functions, stands_in) in [
+        (histogram, &["count"][..], false),
+        (histogram, &["count", "histogram"], true),
+        (histogram, &[], true),
+        (&[], &["count"], true),
+    ] {
+        let tests = vec![
+            test(1, "case 1", built(&[1, 2, 3, 4], through)),
+            test(5, "case 2", built(&[5, 6, 7, 8], through)),
+            test(9, "case 3", built(&[8, 7, 6, 5], functions)),
+            test(13, "case 4", built(&[9, 10, 11, 12], through)),
+            test(17, "case 5", built(&[13, 14, 15, 16], through)),
+        ];
+        let expected = if stands_in { vec![1] } else { vec![] };
+        let links = second_without_its_test(&cases, &tests);
+        assert_eq!(
+            links, expected,
+            "tested through {through:?}, calling {functions:?}"
+        );
+    }
+}
+
+#[test]
+fn the_tests_of_the_one_function_of_an_exercise_call_its_whole_api() {
+    // The cases are all of one function (Python bank-account's `bankAccount`): the
+    // track's tests call the object's methods, each its own, and a test calling one no
+    // test of another case calls (`count`) is still its case's test.
+    let mut cases = histogram_cases();
+    for case in &mut cases {
+        case.property = "histogram".into();
+    }
+    let tests = vec![
+        test(1, "case 1", built(&[1, 2, 3, 4], &["histogram"])),
+        test(5, "case 2", built(&[5, 6, 7, 8], &["histogram"])),
+        test(9, "case 3", built(&[8, 7, 6, 5], &["count"])),
+        test(13, "case 4", built(&[9, 10, 11, 12], &["histogram"])),
+        test(17, "case 5", built(&[13, 14, 15, 16], &["histogram"])),
+    ];
+    assert_eq!(second_without_its_test(&cases, &tests), vec![1]);
+}
+
+#[test]
+fn a_test_exactly_one_case_is_its_test_before_a_case_it_holds_with_a_value_of_its_own() {
+    // "larger set" is [1, 2, 3] and [1, 2, 3, 4]; "unequal members" [1, 2, 3] and
+    // [1, 2, 4], which the second test holds too, but for its second 3. Named a little
+    // like "unequal members" (as a renamed test may be), the second test is still exactly
+    // "larger set", and its test, not "unequal members"'s; the third, named more like
+    // "larger set", holds its values in another order.
+    let mut cases = vec![
+        numbers_case("a", "unequal members", &[1, 2, 3, 1, 2, 4]),
+        numbers_case("b", "larger set", &[1, 2, 3, 1, 2, 3, 4]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "case 1", numbers(&[1, 2, 3, 1, 2, 4])),
+        test(5, "members 2", numbers(&[1, 2, 3, 1, 2, 3, 4])),
+        test(9, "set larger 3", numbers(&[1, 2, 3, 1, 2, 4, 3])),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[0][1].score() > evidence[1][1].score());
+    let links = links(&cases, &tests, &[true; 6]);
+    assert!(links[1].contains(&1), "{links:?}");
+    assert!(!links[0].contains(&1), "{links:?}");
+}
+
+#[test]
+fn a_test_holding_a_case_among_mostly_other_values_is_not_its_second_test() {
+    // 1 and `"a"` are all of the case's data; "many letters" holds them, in order, among
+    // other counts and letters, where "one letter" holds little else.
+    let mut cases = vec![case("a", "one letter", 1, "a")];
+    for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+        cases.push(case(text, text, 10 + i as i64, text));
+    }
+    let text = |t: &str| Literal::Text(t.to_string());
+    let number = |n: i64| Literal::Number(n.to_string());
+    let counts = vec![
+        text("abbca"),
+        number(1),
+        text("a"),
+        number(2),
+        text("b"),
+        number(2),
+        text("c"),
+    ];
+    let tests = [
+        test(1, "one letter", holds(1, "a")),
+        test(5, "many letters", counts),
+    ];
+    assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+}
+
+#[test]
+fn a_test_repeating_a_cases_few_values_in_longer_lists_is_not_its_second_test() {
+    // [1, 3] against [1, 2, 3]: every value of the case is in the test of recurring values,
+    // in order, but each many times over.
+    let mut cases = vec![numbers_case("a", "missing element", &[1, 3, 1, 2, 3])];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "missing element", numbers(&[1, 3, 1, 2, 3])),
+        test(
+            5,
+            "recurring values",
+            numbers(&[1, 2, 1, 2, 3, 1, 2, 3, 1, 2, 3, 2, 1]),
+        ),
+    ];
+    assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+}
+
+/// Cases "a" and "b" (named and holding a text each, after the input 7), with four
+/// fillers: test `holder` holds all of case `held`, only loosely, and each case goes to
+/// its own test all the same (the first case to the first test).
+fn held_loosely_apart(cases: [(&str, &str); 2], tests: &[Test], held: usize, holder: usize) {
+    let mut cases: Vec<Case> = cases
+        .iter()
+        .zip(["a", "b"])
+        .map(|(&(name, text), uuid)| case(uuid, name, 7, text))
+        .collect();
+    with_fillers(&mut cases);
+    let e = evidence(&cases, tests).0[held][holder];
+    assert!(e.data >= ALL_DATA && e.loosely, "{e:?}");
+    assert_eq!(links(&cases, tests, &[true; 6])[..2], [[0], [1]]);
+}
+
+#[test]
+fn a_text_held_only_without_the_white_space_around_it_is_held_loosely_digits_too() {
+    // luhn's "0" and " 0": renamed `case 17`, either test keeps its own case and does not
+    // take the other, which it holds only loosely.
+    let cases = [("a single zero", "0"), ("a zero with space", " 0")];
+    for renamed in 0..2 {
+        let mut tests = vec![
+            test(1, "a single zero", holds(7, "0")),
+            test(5, "a zero with space", holds(7, " 0")),
+        ];
+        tests[renamed].name = "case 17".into();
+        held_loosely_apart(cases, &tests, 1 - renamed, renamed);
+    }
+}
+
+#[test]
+fn a_text_of_a_number_held_only_inside_a_longer_text_of_numbers_is_held_loosely() {
+    // luhn's "1" and "1 2345": renamed `case 17`, the test of the longer number does not
+    // take "1", which it holds only as its first number.
+    let cases = [("single digit", "1"), ("long number", "1 2345")];
+    let mut long = test(5, "case 17", holds(7, "1 2345"));
+    long.literals.extend(numbers(&[1, 2345]));
+    long.places = vec![0, 1, 1, 1];
+    held_loosely_apart(cases, &[test(1, "single digit", holds(7, "1")), long], 0, 1);
+    let cases: Vec<Case> = vec![case("a", "single digit", 7, "1")];
+    // A number written as a number is the text's number as written (binary-search-tree's
+    // `insert 2` for the case's "2").
+    let written = test(5, "case 17", numbers(&[7, 1]));
+    let e = super::evidence(&cases, &[written]).0[0][0];
+    assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
+    // So is a line of a text of several lines, which is read line by line.
+    let mut lines = test(5, "case 17", holds(7, "1\n2345"));
+    lines.literals.extend(numbers(&[1, 2345]));
+    lines.places = vec![0, 1, 1, 1];
+    let e = super::evidence(&cases, &[lines]).0[0][0];
+    assert!(e.data >= ALL_DATA && !e.loosely, "{e:?}");
+}
+
+#[test]
+fn a_text_held_only_with_underscores_for_its_spaces_is_held_loosely_but_not_by_an_atom() {
+    // pangram's "the quick fox" and "the_quick_fox": renamed `case 17`, the test of the
+    // text with underscores does not take the other.
+    let cases = [
+        ("perfect lower case", "the quick fox"),
+        ("with underscores", "the_quick_fox"),
+    ];
+    let tests = [
+        test(1, "perfect lower case", holds(7, "the quick fox")),
+        test(5, "case 17", holds(7, "the_quick_fox")),
+    ];
+    held_loosely_apart(cases, &tests, 0, 1);
+    // An atom spells the text so.
+    let atom = test(5, "case 17", vec![Literal::Symbol("the_quick_fox".into())]);
+    let probe = Probe::new(&Literal::Text("the quick fox".into()), 1.0);
+    let holdings = Holdings::new(&atom);
+    assert!(holdings.holds(&probe) && !holdings.loosely(&probe));
+}
+
+#[test]
+fn a_test_holding_a_cases_text_only_loosely_is_not_its_second_test() {
+    // The question after a line break is another input, where a test asks it as written.
+    let mut cases = vec![case("a", "asking a question", 1, "Does this look fat?")];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "asking a question", holds(1, "Does this look fat?")),
+        test(
+            5,
+            "multiple line question",
+            holds(1, "\nDoes this look fat?"),
+        ),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[0][1].data >= ALL_DATA && evidence[0][1].loosely);
+    assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+}
+
+#[test]
+fn a_test_of_the_same_values_in_another_order_is_not_a_second_test_of_the_case() {
+    // A scale from 1 beside one from 2 that wraps round to 1: every value of the case, most
+    // of them in order, but not as the case has them, where the first test does.
+    let mut cases = vec![numbers_case("a", "scale", &[1, 2, 3, 4, 5, 6, 7, 8])];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "from one", numbers(&[1, 2, 3, 4, 5, 6, 7, 8])),
+        test(5, "from two", numbers(&[2, 3, 4, 5, 6, 7, 8, 1])),
+    ];
+    assert_eq!(links(&cases, &tests, &[true; 5])[0], vec![0]);
+}
+
+#[test]
+fn a_test_named_after_another_case_holds_a_few_of_its_values_in_order_by_chance() {
+    // "many values" holds "two values"' 8192, 192, 0 in order as its first few values;
+    // with the two values' own test deleted, that case is missing.
+    let mut cases = vec![
+        numbers_case("a", "two values", &[8192, 192, 0]),
+        numbers_case("b", "many values", &[8192, 7, 192, 0, 255, 127, 31, 63, 15]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "two values", numbers(&[8192, 192, 0])),
+        test(
+            5,
+            "many values",
+            numbers(&[8192, 7, 192, 0, 255, 127, 31, 63, 15]),
+        ),
+    ];
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_named_after_another_case() {
+    // "the results" asserts its own values and, as most of its values, all of "the
+    // roster"'s in order; with the roster's own test deleted, the roster is missing.
+    let mut cases = vec![
+        numbers_case("a", "the roster", &[21, 22, 23, 24, 25]),
+        numbers_case("b", "the results", &[1, 0]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "the roster", numbers(&[21, 22, 23, 24, 25])),
+        test(5, "the results", numbers(&[21, 22, 23, 24, 25, 1, 0])),
+    ];
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+#[test]
+fn a_name_may_start_with_some_of_the_cases_groups() {
+    let words = |text: &str| word_sequence(text);
+    let (own, path) = (words("Add two"), words("Arithmetic > Addition > Add two"));
+    for name in ["add two", "Addition add two", "Arithmetic Addition add two"] {
+        assert!(named(&own, &path, &[], &words(name), 0), "{name}");
+    }
+    for name in ["Subtraction add two", "two", "Addition", "add two Addition"] {
+        assert!(!named(&own, &path, &[], &words(name), 0), "{name}");
+    }
+}
+
+#[test]
+fn a_camel_case_class_in_a_name_is_the_cases_group() {
+    // Python's `RandomKeyCipher > can decode` is named after "Random key cipher > Can
+    // decode", not after "Substitution cipher > Can decode", though both hold its data.
+    let grouped = |uuid: &str, group: &str| {
+        let mut case = case(uuid, "Can decode", 1, "aaaaaaaaaa");
+        case.description = format!("{group} > Can decode");
+        case
+    };
+    let mut cases = vec![
+        grouped("a", "Random key cipher"),
+        grouped("b", "Substitution cipher"),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "RandomKeyCipher > can decode", holds(1, "aaaaaaaaaa")),
+        test(5, "SubstitutionCipher > can decode", holds(1, "aaaaaaaaaa")),
+    ];
+    assert_eq!(links(&cases, &tests, &[true; 6])[..2], [vec![0], vec![1]]);
+}
+
+#[test]
+fn a_name_may_be_the_first_sentence_of_a_longer_description() {
+    let cases = [
+        case(
+            "a",
+            "Is reversible. I.e., decoding what was encoded gives it back",
+            1,
+            "x",
+        ),
+        case("b", "Can encode", 2, "y"),
+    ];
+    let tests = [
+        test(1, "is reversible", vec![]),
+        test(5, "can encode", vec![]),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[0][0].named_after);
+    assert_eq!(named_after(&evidence, 0), Some(0));
+}
+
+#[test]
+fn a_name_may_start_with_the_cases_function() {
+    // ExUnit's `describe "add"` before the case's own description.
+    let words = |text: &str| word_sequence(text);
+    let own = words("adding an existing element does not change the set");
+    let path = words(
+        "Unique elements can be added to a set > adding an existing element does not change the set",
+    );
+    let name = words("add adding an existing element does not change the set");
+    assert!(named(&own, &path, &words("add"), &name, 0));
+    assert!(!named(&own, &path, &words("union"), &name, 0));
+    assert!(!named(&own, &path, &words("add"), &words("add"), 0));
+}
+
+#[test]
+fn a_test_holding_another_case_as_written_is_not_a_partial_cases_best() {
+    // The test holds 5, 9 as written, and 9, 5, 7 only out of order, but its name is like
+    // the second case's: it is the first case's test, and the second is missing.
+    let mut cases = vec![
+        numbers_case("a", "alpha", &[5, 9]),
+        numbers_case("b", "four things", &[9, 5, 7]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [test(1, "the four things", numbers(&[5, 9, 7]))];
+    let linked = links(&cases, &tests, &[true; 7]);
+    assert_eq!(linked[..2], [vec![0], vec![]]);
+}
+
+#[test]
+fn a_deleted_test_leaves_its_case_missing_not_handed_on() {
+    let cases = [case("a", "one", 1, "uno"), case("b", "two", 2, "dos")];
+    let tests = [
+        test(1, "one", holds(1, "uno")),
+        test(5, "two", holds(2, "dos")),
+    ];
+    assert_eq!(links(&cases, &tests, &[true; 2]), vec![vec![0], vec![1]]);
+    assert_eq!(
+        links(&cases, &tests[1..], &[true; 2]),
+        vec![vec![], vec![0]]
+    );
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_sharing_only_its_error_under_another_name() {
+    let cases = [
+        case("a", "rejects an unknown codon", 2, "invalid codon"),
+        case("b", "incomplete sequence fails", 3, "invalid codon"),
+        case("c", "translates methionine", 4, "Methionine"),
+    ];
+    let tests = [
+        test(1, "rejects an unknown codon", holds(2, "invalid codon")),
+        test(5, "incomplete sequence fails", holds(3, "invalid codon")),
+        test(
+            9,
+            "too long codon",
+            vec![Literal::Text("invalid codon".into())],
+        ),
+    ];
+    let (evidence, _) = evidence(&cases, &tests[1..]);
+    // Without the case's own test, the last test is its best, with a little of each kind
+    // of evidence.
+    let e = evidence[0][1];
+    assert!(e.score() >= MIN_SCORE, "{e:?}");
+    assert!(e.data < HALF_EVIDENCE && e.name < HALF_EVIDENCE, "{e:?}");
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+/// Four cases, each with its own test, in order.
+fn four_numbers() -> ([Case; 4], Vec<Test>) {
+    let cases = [
+        case("a", "one", 1, "uno"),
+        case("b", "two", 2, "dos"),
+        case("c", "three", 3, "tres"),
+        case("d", "four", 4, "cuatro"),
+    ];
+    let tests = vec![
+        test(1, "one", holds(1, "uno")),
+        test(5, "two", holds(2, "dos")),
+        test(9, "three", holds(3, "tres")),
+        test(13, "four", holds(4, "cuatro")),
+    ];
+    (cases, tests)
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_out_of_its_place() {
+    // The track's own last test shares half of "two"'s data under another name.
+    let (cases, mut tests) = four_numbers();
+    tests.push(test(17, "a longer number", holds(22, "dos")));
+    let included = [true; 4];
+    let all: Vec<Vec<usize>> = (0..4).map(|t| vec![t]).collect();
+    assert_eq!(links(&cases, &tests, &included), all);
+    tests.remove(1);
+    // It is the case's best test by the combined score, the case its best.
+    let (evidence, _) = evidence(&cases, &tests);
+    let e = evidence[1][3];
+    assert!(e.data >= HALF_EVIDENCE && e.score() >= MIN_SCORE, "{e:?}");
+    assert_eq!(
+        links(&cases, &tests, &included),
+        vec![vec![0], vec![], vec![1], vec![2]]
+    );
+}
+
+/// Four cases of numbers, each tested by a test holding exactly its values, in this
+/// order; the second case's [5, 7] is all in the [5, 6, 7, 8] of the test at `holder`
+/// (counted once the second test is deleted). Without the second test, its case is
+/// missing and every other case keeps its test.
+fn deleting_the_second_test_leaves_its_case_missing(
+    values: [&[i64]; 4],
+    names: [&str; 4],
+    holder: usize,
+) {
+    let cases = four_numbers_cases(values);
+    let mut tests: Vec<Test> = values
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(i, (values, name))| test(1 + 4 * i, name, numbers(values)))
+        .collect();
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+    tests.remove(1);
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(
+        evidence[1][holder].data >= ALL_DATA,
+        "{:?}",
+        evidence[1][holder]
+    );
+    assert_eq!(
+        links(&cases, &tests, &included)[..4],
+        [vec![0], vec![], vec![1], vec![2]]
+    );
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_later_test_holding_its_values_among_others() {
+    // [5, 7] is all in the last test's [5, 6, 7, 8], another case's data.
+    deleting_the_second_test_leaves_its_case_missing(
+        [&[1, 2, 3], &[5, 7], &[9, 11], &[5, 6, 7, 8]],
+        ["first", "second", "third", "more numbers"],
+        2,
+    );
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_the_next_test_holding_it_inside_another_case() {
+    // [5, 7] is all in the next test's [5, 6, 7, 8], another case's data, in order.
+    deleting_the_second_test_leaves_its_case_missing(
+        [&[1, 2, 3], &[5, 7], &[5, 6, 7, 8], &[9, 11]],
+        ["first", "second", "more numbers", "fourth"],
+        1,
+    );
+}
+
+#[test]
+fn a_test_holding_a_cases_values_in_another_order_out_of_its_place_is_not_its_test() {
+    // The last test holds all of "second"'s values, two of them swapped, after the tests
+    // of the cases that follow it.
+    let cases = four_numbers_cases([&[1, 2, 3], &[5, 7, 9, 21], &[11, 13], &[15, 17]]);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "third", numbers(&[11, 13])),
+        test(9, "fourth", numbers(&[15, 17])),
+        test(13, "other numbers", numbers(&[5, 7, 21, 9])),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    let e = evidence[1][3];
+    assert!(
+        e.data >= ALL_DATA && (IN_ORDER..EXACT_ORDER).contains(&e.order),
+        "{e:?}"
+    );
+    let included = [true; 8];
+    assert_eq!(
+        links(&cases, &tests, &included)[..4],
+        [vec![0], vec![], vec![1], vec![2]]
+    );
+    // In the case's place, it is the case's test.
+    tests.swap(1, 3);
+    tests.swap(2, 3);
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_holding_it_among_mostly_other_values() {
+    // [5, 7] as written, in a longer list of the track's own, after the others' tests.
+    let cases = four_numbers_cases([&[1, 2, 3], &[5, 7], &[9, 11], &[15, 17]]);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "second", numbers(&[5, 7])),
+        test(9, "third", numbers(&[9, 11])),
+        test(13, "fourth", numbers(&[15, 17])),
+        test(17, "a longer list", numbers(&[5, 7, 30, 31, 32, 33])),
+    ];
+    let e = second_case_missing_without_its_test(&cases, &mut tests, [0, 1, 2, 3], 3);
+    assert!(
+        e.data >= ALL_DATA && e.order >= EXACT_ORDER && e.fit < SHARED_FIT,
+        "{e:?}"
+    );
+}
+
+/// Of the first four of `cases` (eight in all), linked to the tests `before`: with the
+/// second case's test (the second test) deleted, that case is missing and the others keep
+/// their tests. Gives the evidence of the test `holder` (after the deletion) for it.
+fn second_case_missing_without_its_test(
+    cases: &[Case],
+    tests: &mut Vec<Test>,
+    before: [usize; 4],
+    holder: usize,
+) -> Evidence {
+    let included = [true; 8];
+    let linked = |tests: &[Test]| links(cases, tests, &included)[..4].to_vec();
+    assert_eq!(linked(tests), before.map(|t| vec![t]));
+    tests.remove(1);
+    // The tests after the deleted one move up by one.
+    let [first, _, third, fourth] = before;
+    assert_eq!(
+        linked(tests),
+        [vec![first], vec![], vec![third - 1], vec![fourth - 1]]
+    );
+    evidence(cases, tests).0[1][holder]
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_of_an_input_of_its_own_holding_its_values() {
+    // "more numbers" holds all of [20, 5, 7, 9, 11], its 20 after the rest, among values
+    // of no case: a test of its own input (pascals-triangle's 20 rows holds ten rows).
+    let cases = four_numbers_cases([&[1, 2, 3], &[20, 5, 7, 9, 11], &[13, 15], &[17, 19]]);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "second", numbers(&[20, 5, 7, 9, 11])),
+        test(
+            9,
+            "more numbers",
+            numbers(&[40, 5, 7, 9, 11, 20, 30, 31, 32, 33, 34]),
+        ),
+        test(13, "third", numbers(&[13, 15])),
+        test(17, "fourth", numbers(&[17, 19])),
+    ];
+    let e = second_case_missing_without_its_test(&cases, &mut tests, [0, 1, 3, 4], 1);
+    assert!(
+        e.data >= ALL_DATA
+            && (IN_ORDER..EXACT_ORDER).contains(&e.member_order)
+            && e.held_fit < SHARED_FIT,
+        "{e:?}"
+    );
+}
+
+/// Cases "first", "second" and "third numbers", and their tests with `extra` after the
+/// second's: the links of the three cases once the second's test is deleted, the others
+/// keeping theirs, and the evidence of `extra` for "second" and "third numbers".
+fn second_deleted_beside(
+    second: &[i64],
+    third: &[i64],
+    extra: Test,
+) -> (Vec<Vec<usize>>, Evidence, Evidence) {
+    let mut cases = vec![
+        numbers_case("a", "first", &[1, 2, 3]),
+        numbers_case("b", "second", second),
+        numbers_case("c", "third numbers", third),
+    ];
+    with_fillers(&mut cases);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "second", numbers(second)),
+        extra,
+        test(13, "third numbers", numbers(third)),
+    ];
+    let included = [true; 7];
+    assert_eq!(links(&cases, &tests, &included)[..3], [[0], [1], [3]]);
+    tests.remove(1);
+    let (evidence, _) = evidence(&cases, &tests);
+    let links = links(&cases, &tests, &included)[..3].to_vec();
+    assert_eq!((&links[0], &links[2]), (&vec![0], &vec![2]));
+    (links, evidence[1][1], evidence[2][1])
+}
+
+const THIRD: [i64; 5] = [21, 23, 25, 27, 29];
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_named_more_like_another_holding_it_by_chance() {
+    // "third numbers on" holds all of [5, 7] as written, among mostly "third numbers"'
+    // values, and is named more like that case: older data of its own.
+    let extra = test(9, "third numbers on", numbers(&[5, 7, 21, 23, 25]));
+    let (links, own, other) = second_deleted_beside(&[5, 7], &THIRD, extra);
+    assert!(
+        own.fit < SHARED_FIT
+            && other.name > own.name
+            && other.name >= HALF_EVIDENCE
+            && other.data >= HALF_EVIDENCE
+            && other.fit >= SHARED_FIT,
+        "{own:?} {other:?}"
+    );
+    assert!(links[1].is_empty(), "{links:?}");
+}
+
+#[test]
+fn a_deleted_test_case_does_not_fall_back_to_a_test_named_more_like_another() {
+    // The test holds all of [5, 7, 9], too far out of order to hold it whole, and is its
+    // best test of the rest, but named more like "third numbers", whose values are most of
+    // its own.
+    let extra = test(
+        9,
+        "third numbers second",
+        numbers(&[9, 7, 5, 21, 23, 25, 27]),
+    );
+    let (links, own, other) = second_deleted_beside(&[5, 7, 9], &THIRD, extra);
+    assert!(
+        own.data >= ALL_DATA && own.member_order < IN_ORDER && other.name > own.name,
+        "{own:?} {other:?}"
+    );
+    assert!(links[1].is_empty(), "{links:?}");
+}
+
+#[test]
+fn a_test_holding_a_case_among_another_s_values_keeps_it_unless_named_more_like_that_one() {
+    // Each holds all of [5, 7], as written, among mostly other values, in its place: the
+    // case's test, with its own gone, unless it is named more like another case, at least
+    // half, holding half of that case's data among mostly that case's values.
+    let keeps = |name: &str, values: &[i64], third: &[i64]| {
+        let extra = test(9, name, numbers(values));
+        let (links, own, other) = second_deleted_beside(&[5, 7], third, extra);
+        assert_eq!(links[1], [1], "{name}: {own:?} {other:?}");
+        other
+    };
+    let longer = [21, 23, 25, 27, 29, 31, 33, 35];
+    // Named no more like "third numbers" than like "second".
+    let other = keeps("second numbers", &[5, 7, 21, 23, 25], &THIRD);
+    assert!(other.name >= HALF_EVIDENCE, "{other:?}");
+    // Named less than half like it (a test renamed `case 17` in a group of that name).
+    let other = keeps("more numbers on", &[5, 7, 21, 23, 25], &THIRD);
+    assert!(
+        other.name < HALF_EVIDENCE && other.fit >= SHARED_FIT,
+        "{other:?}"
+    );
+    // Holding less than half of its data.
+    let other = keeps("third numbers on", &[5, 7, 21, 23, 25], &longer);
+    assert!(
+        other.data < HALF_EVIDENCE && other.fit >= SHARED_FIT,
+        "{other:?}"
+    );
+    // Among mostly values of neither case.
+    let other = keeps("third numbers on", &[5, 7, 21, 23, 25, 40, 41], &THIRD);
+    assert!(
+        other.data >= HALF_EVIDENCE && other.fit < SHARED_FIT,
+        "{other:?}"
+    );
+}
+
+/// The links of five cases ("one" to "five") whose tests stand in the file in the order
+/// given: each named after its case, but "four"'s, which holds only its input (older data,
+/// another name).
+fn five_tested_in_order(order: [usize; 5]) -> Vec<Vec<usize>> {
+    let (cases, tests) = five_tests(order);
+    links(&cases, &tests, &[true; 5])
+}
+
+/// The cases and tests of `five_tested_in_order`.
+fn five_tests(order: [usize; 5]) -> (Vec<Case>, Vec<Test>) {
+    let (cases, _) = four_numbers();
+    let mut cases = cases.to_vec();
+    cases.push(case("e", "five", 5, "cinco"));
+    let tests: Vec<Test> = order
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            3 => test(4 * i + 1, "another number", holds(4, "quatro")),
+            _ => test(4 * i + 1, &cases[c].description, cases[c].leaves.clone()),
+        })
+        .collect();
+    (cases, tests)
+}
+
+#[test]
+fn a_case_held_only_by_chance_goes_to_its_best_test_of_the_rest_named_like_it() {
+    // The last test holds "second pair"'s values inside its own case's [5, 6, 7, 8] (in
+    // the case's order, or not), which does not make it that case's test; the second
+    // test, of older data (its second value ten times the case's), named much like the
+    // case, is.
+    for second in [[5, 7], [7, 5]] {
+        let mut cases = four_numbers_cases([&[1, 2, 3], &second, &[9, 11], &[5, 6, 7, 8]]);
+        cases[1].description = "second pair of numbers".to_string();
+        cases[1].own_description = cases[1].description.clone();
+        let mut tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(
+                5,
+                "numbers, pair second",
+                numbers(&[second[0], 10 * second[1]]),
+            ),
+            test(9, "third", numbers(&[9, 11])),
+            test(13, "fourth", numbers(&[5, 6, 7, 8])),
+        ];
+        let (evidence, _) = evidence(&cases, &tests);
+        let (older, holder) = (evidence[1][1], evidence[1][3]);
+        assert!(
+            !older.named_after && older.name >= HALF_EVIDENCE,
+            "{older:?}"
+        );
+        assert!(
+            holder.data >= ALL_DATA && holder.score() > older.score(),
+            "{holder:?}"
+        );
+        let included = [true; 8];
+        assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+        // Standing in for a better test, half of the data is not enough without the name,
+        // nor among mostly other values.
+        let named_like = tests[1].clone();
+        let other_name = test(5, "other numbers", named_like.literals.clone());
+        let mostly_other = numbers(&[second[0], 10 * second[1], 80, 90]);
+        let mostly_other = test(5, &named_like.name, mostly_other);
+        for stand_in in [other_name, mostly_other] {
+            tests[1] = stand_in;
+            assert_eq!(
+                links(&cases, &tests, &included)[..4],
+                [vec![0], vec![], vec![2], vec![3]]
+            );
+        }
+        tests[1] = named_like;
+        // Without its test, the case is missing.
+        tests.remove(1);
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], vec![], vec![1], vec![2]]
+        );
+    }
+}
+
+#[test]
+fn a_case_s_best_test_when_another_case_s_does_not_keep_it_from_a_test_whose_best_it_is() {
+    // The second test, renamed `case 17`, holds half of "second pair"'s values; the
+    // third, named like the case, holds as much of them, and all of the third case's,
+    // whose test it is. The case goes to the test whose best case it is.
+    let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], &[20, 21, 22], &[30, 31]]);
+    cases[1].description = "second pair".to_string();
+    cases[1].own_description = cases[1].description.clone();
+    let mut third = numbers(&[20, 21, 22]);
+    third.extend(numbers(&[5, 6]));
+    let tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "case 17", numbers(&[5, 6])),
+        test(9, "third pair", third.clone()),
+        test(13, "fourth", numbers(&[30, 31])),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    let included = [true; 8];
+    let expected = [vec![0], vec![1], vec![2], vec![3]];
+    assert_eq!(links(&cases, &tests, &included)[..4], expected);
+    // Not where the better test holds more of the case's data, nor where the test holds
+    // the case's values among mostly others of its own, nor away from the case's place.
+    let mut more = third.clone();
+    more.extend(numbers(&[7]));
+    let variants = [
+        vec![(2, test(9, "third pair", more))],
+        vec![(1, test(5, "case 17", numbers(&[5, 6, 40, 41, 42])))],
+        vec![(1, test(15, "case 17", numbers(&[5, 6])))],
+        // Named half like the case, as the better test is more.
+        vec![
+            (1, test(15, "second", numbers(&[5, 6]))),
+            (2, test(9, "pair second", third.clone())),
+        ],
+    ];
+    for variant in variants {
+        let mut tests = tests.clone();
+        for (i, test) in &variant {
+            tests[*i] = test.clone();
+        }
+        tests.sort_by_key(|t| t.line);
+        let linked = links(&cases, &tests, &included);
+        assert!(linked[1].is_empty(), "{variant:?}");
+    }
+    // In the case's place, that test is its test.
+    let mut tests = tests.clone();
+    tests[1] = test(5, "second", numbers(&[5, 6]));
+    tests[2] = test(9, "pair second", third);
+    assert_eq!(links(&cases, &tests, &included)[..4], expected);
+}
+
+/// Gives the first cases these descriptions.
+fn describe(cases: &mut [Case], names: &[&str]) {
+    for (case, name) in cases.iter_mut().zip(names) {
+        case.description = name.to_string();
+        case.own_description = name.to_string();
+    }
+}
+
+#[test]
+fn a_test_below_another_case_s_named_test_does_not_hold_the_case_by_chance() {
+    // The renamed second test holds "second" as written among more values of its own
+    // (Elixir word-search's struct fields); the third, named after "third", holds it
+    // inside its own case and scores higher. That is no better test of "second": the
+    // second test is its test. Below a test of the case's own, it holds it by chance.
+    let cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], &[5, 6, 7, 8, 9, 10], &[30, 31]]);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "case 17", numbers(&[5, 6, 7, 8, 50, 51, 52, 53, 54])),
+        test(9, "third", numbers(&[5, 6, 7, 8, 9, 10])),
+        test(13, "fourth", numbers(&[30, 31])),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    assert!(evidence[1][1].fit < SHARED_FIT);
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+    tests[2].name = "case 18".to_string();
+    assert_eq!(links(&cases, &tests, &included)[1], Vec::<usize>::new());
+}
+
+#[test]
+fn a_case_held_inside_another_case_s_test_is_still_its_renamed_test_s() {
+    // Ruby house: the renamed test of verse four (`recite(4, 4)`, its text first) holds
+    // it all, not in order; the test of verses four to eight, named after its case and
+    // named half like this one, holds it inside its own case. Another case's test, it
+    // does not keep the case from its own.
+    let mut cases = four_numbers_cases([
+        &[1, 2, 3],
+        &[4, 4, 99],
+        &[4, 4, 99, 100, 101, 102],
+        &[30, 31],
+    ]);
+    describe(&mut cases, &["first", "verse four", "verse four to eight"]);
+    let tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "case 17", numbers(&[99, 4, 4])),
+        test(
+            9,
+            "verse four to eight",
+            numbers(&[4, 4, 99, 100, 101, 102]),
+        ),
+        test(13, "fourth", numbers(&[30, 31])),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+}
+
+#[test]
+fn of_two_cases_a_test_holds_as_much_of_it_is_the_ones_whose_values_it_holds_in_order() {
+    // The second test holds 5 and 6 of "five six seven" and of "six five eight" alike,
+    // and is named like neither: in the first's order, it is the first's test only.
+    let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7], &[6, 5, 8], &[30, 31]]);
+    describe(&mut cases, &["first", "five six seven", "six five eight"]);
+    let tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "case 17", numbers(&[5, 6])),
+        test(13, "fourth", numbers(&[30, 31])),
+    ];
+    let included = [true; 8];
+    let linked = links(&cases, &tests, &included);
+    assert_eq!(linked[1], [1]);
+    assert_eq!(linked[2], Vec::<usize>::new());
+}
+
+#[test]
+fn a_case_of_common_values_is_not_its_test_s_below_a_better_test_of_another_case() {
+    // "one" is a 1 alone. The test named most like it is "sixty"'s, which it holds as
+    // written, and the other holds the 1 among a value of its own. A 1 tells no case
+    // apart, so neither is its test.
+    let mut cases = four_numbers_cases([&[1], &[60, 61], &[10, 11], &[12, 13]]);
+    describe(&mut cases, &["one", "sixty"]);
+    let tests = vec![
+        test(1, "case 17", numbers(&[1, 50])),
+        test(5, "sixty one", numbers(&[1, 60, 61])),
+        test(9, "third", numbers(&[10, 11])),
+        test(13, "fourth", numbers(&[12, 13])),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] < DATA_ALONE);
+    assert!(evidence[0][1].score() > evidence[0][0].score());
+    assert!(evidence[1][1].score() > evidence[0][1].score());
+    let included = [true; 8];
+    let linked = links(&cases, &tests, &included);
+    assert_eq!(linked[..4], [vec![], vec![1], vec![2], vec![3]]);
+}
+
+#[test]
+fn a_case_in_another_order_is_its_test_s_when_only_another_case_s_test_holds_it_by_chance() {
+    // The second test, renamed, holds "second" with two values swapped; the third test,
+    // named after "third", holds "second" as written among mostly its own values (Elixir
+    // word-search's later tests search the earlier tests' grid for more words). That
+    // does not make the second test another input's: it is still the case's test. Where
+    // the third test's values are mostly "second"'s (Elixir dominoes' "separate
+    // three-domino loops" holds "single isolated" as written), the second tests another
+    // input.
+    for (third, second_tested) in [
+        (&[5, 6, 7, 8, 9, 10, 11, 12, 13][..], true),
+        (&[5, 6, 7, 8, 9], false),
+    ] {
+        let cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7, 8], third, &[30, 31]]);
+        let tests = vec![
+            test(1, "first", numbers(&[1, 2, 3])),
+            test(5, "case 17", numbers(&[5, 6, 8, 7])),
+            test(9, "third", numbers(third)),
+            test(13, "fourth", numbers(&[30, 31])),
+        ];
+        let included = [true; 8];
+        let second = if second_tested { vec![1] } else { vec![] };
+        assert_eq!(
+            links(&cases, &tests, &included)[..4],
+            [vec![0], second, vec![2], vec![3]],
+            "{third:?}"
+        );
+    }
+}
+
+#[test]
+fn a_test_of_exactly_a_case_of_common_values_is_its_test_under_any_name() {
+    // Each value is in two of the four cases: not enough to tell a case alone.
+    let cases = [
+        case("a", "one", 1, "uno"),
+        case("b", "two", 1, "dos"),
+        case("c", "three", 2, "uno"),
+        case("d", "four", 2, "dos"),
+    ];
+    let mut all = holds(1, "uno");
+    all.extend(holds(2, "dos"));
+    let tests = vec![
+        test(1, "case 17", holds(1, "uno")),
+        test(5, "one and four", all),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] < DATA_ALONE, "{weights:?}");
+    assert!(evidence[0][1].score() > evidence[0][0].score());
+    assert_eq!(links(&cases, &tests, &[true; 4])[0], [0]);
+    // Two such tests: neither is singled out.
+    let mut twice = tests.clone();
+    twice.push(test(9, "case 18", holds(1, "uno")));
+    assert!(!links(&cases, &twice, &[true; 4])[0].contains(&0));
+    // A test calling another case's function, and not this one's, tests that one.
+    let mut cases = cases;
+    cases[1].property = "exp".into();
+    let mut other_call = tests;
+    other_call[0].literals.push(Literal::Call("exp".into()));
+    other_call[0].places.push(2);
+    assert!(!links(&cases, &other_call, &[true; 4])[0].contains(&0));
+}
+
+#[test]
+fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
+    // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
+    // no firm test follows "four"'s in its group, as none would at the file's end.
+    let (cases, mut tests) = five_tests([0, 3, 1, 2, 4]);
+    let linked = [vec![0], vec![2], vec![3], vec![1], vec![4]];
+    for (i, test) in tests.iter_mut().enumerate() {
+        test.group = Some(if i < 2 { 10 } else { 100 });
+    }
+    assert_eq!(links(&cases, &tests, &[true; 5]), linked);
+    // In one group, the next firm test tests an earlier case: "four"'s stands out of
+    // its place.
+    for test in &mut tests {
+        test.group = None;
+    }
+    let mut unplaced = linked.clone();
+    unplaced[3].clear();
+    assert_eq!(links(&cases, &tests, &[true; 5]), unplaced);
+    // A group of one test says nothing of its place: the file's neighbours decide.
+    for (i, test) in tests.iter_mut().enumerate() {
+        test.group = Some(if i == 1 { 10 } else { 100 });
+    }
+    assert_eq!(links(&cases, &tests, &[true; 5]), unplaced);
+}
+
+#[test]
+fn a_test_on_weak_evidence_keeps_its_case_among_tests_in_reverse_order() {
+    // "five", "four", then "three", last.
+    let linked = five_tested_in_order([0, 1, 4, 3, 2]);
+    assert_eq!(linked, [[0], [1], [4], [3], [2]]);
+}
+
+#[test]
+fn a_test_on_weak_evidence_keeps_its_case_among_tests_kept_in_another_order() {
+    // The track tests "two" and "four" after the others: the test before "four"'s tests
+    // an earlier case, and none follows.
+    let linked = five_tested_in_order([0, 2, 4, 1, 3]);
+    assert_eq!(linked, [[0], [3], [1], [4], [2]]);
+}
+
+/// "2A3B" and "2a3b", two cases alike but for letter case, and four cases no test holds
+/// (which make the two cases' values rare enough for their data alone to link).
+fn letter_case_cases() -> Vec<Case> {
+    let mut cases = vec![
+        case("a", "upper case letters", 3, "2A3B"),
+        case("b", "lower case letters", 3, "2a3b"),
+    ];
+    for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+        cases.push(case(text, text, 10 + i as i64, text));
+    }
+    cases
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_of_its_look_alike_in_another_letter_case() {
+    // Texts compare without letter case, so the lower-case test holds both cases' data;
+    // it is the lower-case case's test, as written.
+    let cases = letter_case_cases();
+    let tests = [
+        test(1, "capitals", holds(3, "2A3B")),
+        test(5, "small ones", holds(3, "2a3b")),
+    ];
+    let included = [true; 6];
+    let linked = links(&cases, &tests, &included);
+    assert_eq!(linked[..2], [vec![0], vec![1]]);
+    let linked = links(&cases, &tests[1..], &included);
+    assert_eq!(linked[..2], [vec![], vec![0]]);
+    // Where no case is held as written (a track that capitalizes every value), the
+    // letter case decides nothing.
+    let mut without_b = cases.clone();
+    without_b.remove(1);
+    let linked = links(&without_b, &tests[1..], &included[1..]);
+    assert_eq!(linked[0], vec![0]);
+}
+
+#[test]
+fn a_test_holding_a_case_as_written_is_its_test_when_a_look_alike_is_named_better() {
+    // The "2A3B" test, renamed, has a name more like the lower-case case's; it holds
+    // that case only in another letter case, its own as written.
+    let cases = letter_case_cases();
+    let tests = [
+        test(1, "lower case letters", holds(3, "2a3b")),
+        test(5, "case 17 in lower case", holds(3, "2A3B")),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[1][1].score() > evidence[0][1].score());
+    let linked = links(&cases, &tests, &[true; 6]);
+    assert_eq!(linked[..2], [vec![1], vec![0]]);
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_of_the_same_values_in_another_order() {
+    // Sides [3, 4, 4] and [4, 4, 3]: the same values, two cases; each test holds its
+    // own case in order and the other's out of order.
+    let sides = |uuid: &str, description: &str, values: [i64; 3]| {
+        let mut case = case(uuid, description, 0, "isosceles");
+        let numbers: Vec<Literal> = values
+            .iter()
+            .map(|v| Literal::Number(v.to_string()))
+            .collect();
+        case.input = json!({ "sides": values });
+        case.leaves = numbers.clone();
+        case.leaves.push(Literal::Text("isosceles".into()));
+        case.sequence = case.leaves.clone();
+        case.shape = in_order(case.sequence.len());
+        case
+    };
+    let mut cases = vec![
+        sides("a", "last two sides are equal", [3, 4, 4]),
+        sides("b", "first two sides are equal", [4, 4, 3]),
+    ];
+    for (i, text) in ["x", "y", "z", "w", "v", "u"].iter().enumerate() {
+        cases.push(case(text, text, 10 + i as i64, text));
+    }
+    let held = |values: [i64; 3]| {
+        let mut literals: Vec<Literal> = values
+            .iter()
+            .map(|v| Literal::Number(v.to_string()))
+            .collect();
+        literals.push(Literal::Text("isosceles".into()));
+        literals
+    };
+    let tests = [
+        test(1, "case one", held([3, 4, 4])),
+        test(5, "case two", held([4, 4, 3])),
+    ];
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+#[test]
+fn one_value_out_of_place_in_a_long_case_is_another_order() {
+    // Bowling's rolls ending 10, 7, 3 and 7, 3, 10: twenty values in order of twenty-two,
+    // but not the case as written. With its own test deleted, the case is missing.
+    let rolls = |end: [i64; 3]| {
+        let mut values = vec![0; 18];
+        values.extend(end);
+        values.push(20);
+        values
+    };
+    let mut cases = vec![
+        numbers_case("a", "spare then strike", &rolls([10, 7, 3])),
+        numbers_case("b", "strike then spare", &rolls([7, 3, 10])),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "case one", numbers(&rolls([10, 7, 3]))),
+        test(5, "case two", numbers(&rolls([7, 3, 10]))),
+    ];
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+#[test]
+fn a_deleted_test_case_does_not_pass_to_a_test_holding_another_case_as_written() {
+    // Binary search: 21 is at 5 of twelve values; 144 at 9 of the same and one more. The
+    // odd-length test holds its own case as written, and the even one's values only partly
+    // in order: its 21 and 5 are values of the array.
+    let even = [1, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377];
+    let search = |odd: bool, value: i64, index: i64| {
+        let mut values = even.to_vec();
+        if odd {
+            values.push(634);
+        }
+        values.extend([value, index]);
+        values
+    };
+    let mut cases = vec![
+        numbers_case(
+            "a",
+            "finds a value in an array of even length",
+            &search(false, 21, 5),
+        ),
+        numbers_case(
+            "b",
+            "finds a value in an array of odd length",
+            &search(true, 144, 9),
+        ),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(
+            1,
+            "finds a value in a tuple of even length",
+            numbers(&search(false, 21, 5)),
+        ),
+        test(
+            5,
+            "finds a value in a tuple of odd length",
+            numbers(&search(true, 144, 9)),
+        ),
+    ];
+    deleting_the_first_test_leaves_its_case_missing(&cases, &tests);
+}
+
+#[test]
+fn a_name_is_not_contradicted_by_a_table_every_test_reads() {
+    // Every test reads one table holding the data of "one" and "two" in full: with "one"'s
+    // test deleted, "zero"'s test holds all of "one"'s data, as it holds "two"'s, and is
+    // still "zero"'s.
+    let table: Vec<i64> = (1..=10).collect();
+    let reading = |own: i64| {
+        let mut values = vec![own];
+        values.extend(&table);
+        numbers(&values)
+    };
+    let mut cases = vec![
+        numbers_case("a", "zero", &[0, 100]),
+        numbers_case("b", "one", &[1, 2, 3, 4, 5]),
+        numbers_case("c", "two", &[6, 7, 8, 9, 10]),
+    ];
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "zero", reading(0)),
+        test(5, "one", reading(1)),
+        test(9, "two", reading(2)),
+    ];
+    let included = [true; 7];
+    assert_eq!(links(&cases, &tests, &included)[0], vec![0]);
+    let without_one = [tests[0].clone(), tests[2].clone()];
+    assert_eq!(links(&cases, &without_one, &included)[0], vec![0]);
+}
+
+#[test]
+fn a_name_is_not_contradicted_while_the_test_holds_its_own_case() {
+    // The test named "two" holds all of "two"'s data and, by the way, all of "one"'s;
+    // with no test left for "one", it is still "two"'s test, not "one"'s.
+    let mut cases = vec![case("a", "one", 1, "uno"), case("b", "two", 2, "dos")];
+    for (i, text) in ["x", "y", "z", "w"].iter().enumerate() {
+        cases.push(case(text, text, 10 + i as i64, text));
+    }
+    let mut both = holds(2, "dos");
+    both.extend(holds(1, "uno"));
+    let tests = [test(5, "two", both)];
+    let linked = links(&cases, &tests, &[true; 7]);
+    assert_eq!(linked[..2], [vec![], vec![0]]);
+}
+
+#[test]
+fn of_a_reimplemented_case_and_its_replacement_the_data_decides() {
+    let mut new = case("new", "rounds half", 5, "up");
+    new.reimplements = Some("old".to_string());
+    let cases = [case("old", "rounds half", 5, "down"), new];
+    let tests = [test(1, "rounds half", holds(5, "down"))];
+    assert_eq!(links(&cases, &tests, &[false, true]), vec![vec![0], vec![]]);
+    let tests = [test(1, "rounds half", holds(5, "up"))];
+    assert_eq!(links(&cases, &tests, &[false, true]), vec![vec![], vec![0]]);
+}
+
+#[test]
+fn names_compare_by_word_stems_without_the_words_every_test_has() {
+    assert_eq!(
+        words("Triangles have Sides"),
+        vec!["have", "side", "triangle"]
+    );
+    let cases = [
+        case("a", "equal sides", 9, "x"),
+        case("b", "no sides", 8, "y"),
+    ];
+    let tests = [
+        test(1, "Shape > equal side", vec![]),
+        test(2, "Shape > no side", vec![]),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[0][0].named_after && evidence[1][1].named_after);
+    assert!(!evidence[0][1].named_after);
+}
+
+/// Allergies' cases: each item not allergic at score 0, and allergic at score 1 and 255.
+fn allergy_cases() -> Vec<Case> {
+    let items = ["eggs", "peanuts", "cats"];
+    let groups: Vec<serde_json::Value> = items
+        .iter()
+        .map(|item| {
+            let case = |uuid: String, description: &str, score: i64, expected: bool| {
+                json!({ "uuid": uuid, "description": description, "property": "allergicTo",
+                        "input": { "item": item, "score": score }, "expected": expected })
+            };
+            json!({ "description": format!("testing for {item} allergy"), "cases": [
+                case(format!("{item}-0"), "not allergic to anything", 0, false),
+                case(format!("{item}-1"), "allergic only to it", 1, true),
+                case(format!("{item}-255"), "allergic to everything", 255, true),
+            ]})
+        })
+        .collect();
+    let data = json!({ "cases": groups }).to_string();
+    crate::canonical::data::canonical_cases(data.as_bytes()).unwrap()
+}
+
+#[test]
+fn a_test_holding_a_case_with_its_parameters_in_another_order_holds_it_in_order() {
+    let cases = allergy_cases();
+    // `Allergies(0).allergic_to("eggs")`: the score before the item.
+    let held = vec![
+        Literal::Number("0".into()),
+        Literal::Text("eggs".into()),
+        Literal::False,
+    ];
+    let (evidence, _) = evidence(&cases[..1], &[test(1, "case 17", held)]);
+    let e = evidence[0][0];
+    assert!(e.data >= ALL_DATA, "{e:?}");
+    assert!(e.order < IN_ORDER, "{e:?}");
+    assert!(e.member_order >= EXACT_ORDER, "{e:?}");
+}
+
+#[test]
+fn a_renamed_test_holding_all_of_a_case_with_its_parameters_in_another_order_keeps_it() {
+    let cases = allergy_cases();
+    let not_allergic = |item: &str| {
+        vec![
+            Literal::Number("0".into()),
+            Literal::Text(item.into()),
+            Literal::False,
+        ]
+    };
+    // The other items' tests are named like the case; the eggs test, renamed, holds it.
+    let tests = [
+        test(1, "case 17", not_allergic("eggs")),
+        test(
+            5,
+            "peanuts not allergic to anything",
+            not_allergic("peanuts"),
+        ),
+        test(9, "cats not allergic to anything", not_allergic("cats")),
+    ];
+    let linked = links(&cases, &tests, &vec![true; cases.len()]);
+    assert_eq!(linked[0], vec![0], "{linked:?}");
+}
+
+#[test]
+fn a_test_named_half_like_a_case_holding_none_of_its_input_is_not_its_fallback() {
+    // luhn: "valid strings with a non-digit included become invalid" (its own "055a 444
+    // 285") is no test of "... added at the end ..." ("059a") when that one's goes.
+    let cases = [
+        case("a", "a non digit at the end is invalid", 59, "no"),
+        case("b", "a number is valid", 2, "yes"),
+    ];
+    let named_half_like_a = "a non digit inside is invalid";
+    let own_input = [test(1, named_half_like_a, holds(55, "no"))];
+    assert_eq!(
+        links(&cases, &own_input, &[true; 2])[0],
+        Vec::<usize>::new()
+    );
+    // Holding the case's input, it is the case's test, with older data.
+    let case_input = [test(1, named_half_like_a, holds(59, "nein"))];
+    assert_eq!(links(&cases, &case_input, &[true; 2])[0], vec![0]);
+}
+
+#[test]
+fn a_fallback_holding_all_of_a_case_out_of_order_must_stand_in_its_place() {
+    let cases = one_two_three();
+    // "dos" before 2: all of the case's data, not as written, in an unnamed test.
+    let reversed = vec![Literal::Text("dos".into()), Literal::Number("2".into())];
+    let in_place = [
+        test(1, "one", holds(1, "uno")),
+        test(5, "extra", reversed.clone()),
+        test(9, "three", holds(3, "tres")),
+    ];
+    assert_eq!(
+        links(&cases, &in_place, &[true; 3]),
+        [vec![0], vec![1], vec![2]]
+    );
+    // At the file's end, past the third case's test, it is the track's own test.
+    let at_the_end = [
+        test(1, "one", holds(1, "uno")),
+        test(5, "three", holds(3, "tres")),
+        test(9, "extra", reversed),
+    ];
+    assert_eq!(
+        links(&cases, &at_the_end, &[true; 3]),
+        [vec![0], vec![], vec![1]]
+    );
+}

@@ -1,0 +1,444 @@
+//! A case's values found among a test's literals, in the spellings a test gives them: a text
+//! as an atom, in another letter case, as a number or a call; the share of the test's values
+//! that are the case's (`fit`), and the order the test holds them in.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use super::names::common_subsequence;
+use crate::canonical::data::{Case, Shape};
+use crate::canonical::exercise::Test;
+use crate::source::literals::{Literal, call_name, number};
+
+/// A literal of a case, with the spellings a test may give it worked out once.
+pub(super) struct Probe {
+    literal: Literal,
+    pub(super) weight: f64,
+    /// Loose (see `loose`): as an atom, a symbol or a line of a text.
+    loose: String,
+    /// The same with `_` for spaces: `:north_east` for "north east".
+    underscored: String,
+    /// Each line of a text of several lines, loose: a list of lines as one multi-line string.
+    lines: Vec<String>,
+    /// A text that reads as a number: "0x02".
+    number: Option<String>,
+    /// A one-word text as a field or function name: `garden.charlie` for "Charlie".
+    call: Option<String>,
+    /// A text of several words as their stems in order (see `stems`).
+    stems: Option<String>,
+}
+
+impl Probe {
+    /// A literal of a case whose function is `property`: a text is not held by a call of
+    /// the case's own function (`sublist(a, b)` is no test expecting "sublist").
+    pub(super) fn of_case(literal: &Literal, weight: f64, property: &str) -> Probe {
+        let mut probe = Probe::new(literal, weight);
+        if probe.call.as_deref() == Some(property) {
+            probe.call = None;
+        }
+        probe
+    }
+
+    pub(super) fn new(literal: &Literal, weight: f64) -> Probe {
+        let text = match literal {
+            Literal::Text(text) => text.as_str(),
+            _ => "",
+        };
+        let whole = loose(text);
+        Probe {
+            literal: literal.clone(),
+            weight,
+            underscored: whole.replace(' ', "_"),
+            loose: whole,
+            lines: if text.contains('\n') {
+                text.lines().map(loose).collect()
+            } else {
+                Vec::new()
+            },
+            number: number(text),
+            call: (text.len() >= 3 && !text.contains(char::is_whitespace)).then(|| call_name(text)),
+            stems: stems(text),
+        }
+    }
+}
+
+impl Probe {
+    /// Whether the test's literal `literal` is this value, in any spelling `holds` accepts.
+    pub(super) fn is(&self, value: &Value) -> bool {
+        match (&self.literal, value.literal) {
+            (Literal::Text(text), Literal::Text(other)) => {
+                text == other || value.loose == self.loose || value.loose == self.underscored
+            }
+            (Literal::Text(_), Literal::Symbol(_)) => {
+                value.loose == self.loose || value.loose == self.underscored
+            }
+            (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
+            (Literal::Number(n), Literal::Text(_)) => value.number.as_ref() == Some(n),
+            (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
+            (Literal::Empty, Literal::Text(text)) => text.is_empty(),
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// A text as it compares loosely: lower case, without the white space and quotes around it
+/// (a sentence the test writes without the quotes the case has around it).
+fn loose(text: &str) -> String {
+    let trimmed = text.trim_matches(|c: char| c == '\'' || c == '"' || c.is_whitespace());
+    // A text of white space alone is not the empty text (" " is no rows' "").
+    if trimmed.is_empty() {
+        return text.to_string();
+    }
+    trimmed.to_lowercase()
+}
+
+/// A text of three words or more as the stems of its words in order, joined by spaces, case
+/// kept, for texts of words and spaces alone: two texts that differ only in plurals compare
+/// equal ("One fish" and "one fish" do not: case is data).
+fn stems(text: &str) -> Option<String> {
+    // Punctuation and line breaks are data too ("one,two,three" is not "one,\ntwo,\nthree").
+    if !text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+        return None;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.strip_suffix(['s', 'S']) {
+            Some(stem) if stem.len() >= 3 => stem,
+            _ => w,
+        })
+        .collect();
+    (words.len() >= 3).then(|| words.join(" "))
+}
+
+/// The number a text of one number reads as (`'10'`); none for "1 0" or "10 apples".
+fn one_number(text: &str) -> Option<String> {
+    if text.contains(char::is_whitespace) {
+        None
+    } else {
+        number(text)
+    }
+}
+
+/// A literal of a test, with the spellings `Probe::is` compares it in worked out once.
+pub(super) struct Value<'a> {
+    literal: &'a Literal,
+    /// A text loose (see `loose`), a symbol's name in lower case; else empty.
+    loose: String,
+    /// A text without white space that reads as a number (`'10'`).
+    number: Option<String>,
+}
+
+impl<'a> Value<'a> {
+    pub(super) fn new(literal: &'a Literal) -> Value<'a> {
+        let (loose, number) = match literal {
+            Literal::Text(text) => (loose(text), one_number(text)),
+            Literal::Symbol(name) => (name.to_lowercase(), None),
+            _ => (String::new(), None),
+        };
+        Value {
+            literal,
+            loose,
+            number,
+        }
+    }
+}
+
+/// What a test's literals are, for quick look-up.
+pub(super) struct Holdings {
+    texts: HashSet<String>,
+    /// Texts' lines, trimmed, and atom and symbol names: lower case.
+    loose: HashSet<String>,
+    numbers: HashSet<String>,
+    /// Numbers written as numbers, not read from a text of several (see `Evidence::loosely`).
+    written_numbers: HashSet<String>,
+    /// The test writes an empty list (not only the empty text, see `Evidence::loosely`).
+    written_empty: bool,
+    /// Texts that read as one number (`'10'` for the case's 10).
+    text_numbers: HashSet<String>,
+    others: HashSet<Literal>,
+    pub(super) calls: HashSet<String>,
+    /// Texts of several words, as their word stems in order.
+    stems: HashSet<String>,
+    /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
+    /// case.
+    folded: HashSet<String>,
+    /// Each text as its lines (see `verse_lines`).
+    pub(super) lines: Vec<Vec<String>>,
+}
+
+impl Holdings {
+    pub(super) fn new(test: &Test) -> Holdings {
+        let mut holdings = Holdings {
+            texts: HashSet::new(),
+            stems: HashSet::new(),
+            loose: HashSet::new(),
+            numbers: HashSet::new(),
+            written_numbers: HashSet::new(),
+            written_empty: false,
+            text_numbers: HashSet::new(),
+            others: HashSet::new(),
+            calls: HashSet::new(),
+            folded: HashSet::new(),
+            lines: Vec::new(),
+        };
+        // A number read where a text is comes of a text of several numbers.
+        let texts_at: HashSet<usize> = test
+            .literals
+            .iter()
+            .zip(&test.places)
+            .filter(|(literal, _)| matches!(literal, Literal::Text(_)))
+            .map(|(_, &place)| place)
+            .collect();
+        for (literal, place) in test.literals.iter().zip(&test.places) {
+            match literal {
+                Literal::Text(text) => {
+                    holdings.texts.insert(text.clone());
+                    holdings.folded.insert(loose(text));
+                    holdings.loose.insert(loose(text));
+                    holdings.stems.extend(stems(text));
+                    for line in text.lines() {
+                        holdings.loose.insert(loose(line));
+                    }
+                    // A heredoc ends its last line with a line break: the text without it
+                    // is as written.
+                    if let Some(line) = text.strip_suffix('\n') {
+                        holdings.texts.insert(line.to_string());
+                    }
+                    holdings.lines.push(verse_lines(text.lines()));
+                    holdings.text_numbers.extend(one_number(text));
+                    // The empty text is also the empty list (of lines, of letters).
+                    if text.is_empty() {
+                        holdings.others.insert(Literal::Empty);
+                    }
+                }
+                Literal::Symbol(name) => {
+                    holdings.loose.insert(name.to_lowercase());
+                }
+                Literal::Number(n) => {
+                    holdings.numbers.insert(n.clone());
+                    if !texts_at.contains(place) {
+                        holdings.written_numbers.insert(n.clone());
+                    }
+                }
+                Literal::Call(name) => {
+                    holdings.calls.insert(name.clone());
+                }
+                other => {
+                    holdings.written_empty |= *other == Literal::Empty;
+                    holdings.others.insert(other.clone());
+                }
+            }
+        }
+        holdings
+    }
+
+    /// Whether the test has this text only loosely (see `Evidence::loosely`).
+    pub(super) fn loosely(&self, probe: &Probe) -> bool {
+        if probe.literal == Literal::Empty {
+            return self.others.contains(&Literal::Empty) && !self.written_empty;
+        }
+        let Literal::Text(text) = &probe.literal else {
+            return false;
+        };
+        let read_only = |n: &String| self.numbers.contains(n) && !self.written_numbers.contains(n);
+        !self.texts.contains(text)
+            && (self.folded.contains(&probe.loose)
+                || (!self.loose.contains(&probe.loose)
+                    && (probe.number.as_ref().is_some_and(read_only)
+                        || self.folded.contains(&probe.underscored))))
+    }
+
+    pub(super) fn holds(&self, probe: &Probe) -> bool {
+        match &probe.literal {
+            Literal::Text(text) => {
+                self.texts.contains(text)
+                    || self.loose.contains(&probe.loose)
+                    || self.loose.contains(&probe.underscored)
+                    || (!probe.lines.is_empty()
+                        && probe.lines.iter().all(|line| self.loose.contains(line)))
+                    || probe
+                        .number
+                        .as_ref()
+                        .is_some_and(|n| self.numbers.contains(n))
+                    || probe.call.as_ref().is_some_and(|c| self.calls.contains(c))
+                    // "Portable Networks Graphic" for "Portable Network Graphics": older data.
+                    || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
+            }
+            Literal::Number(n) => self.numbers.contains(n) || self.text_numbers.contains(n),
+            other => self.others.contains(other),
+        }
+    }
+}
+
+/// The lines of a text as `sung` compares them: loose, blank lines left out.
+pub(super) fn verse_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    lines
+        .map(loose)
+        .filter(|line| !line.trim().is_empty())
+        .collect()
+}
+
+/// Whether `verse` (lines, as `verse_lines` gives them) is one after another in a text of
+/// `texts`.
+pub(super) fn sings(texts: &[Vec<String>], verse: &[String]) -> bool {
+    !verse.is_empty()
+        && texts
+            .iter()
+            .any(|text| text.windows(verse.len()).any(|w| w == verse))
+}
+
+/// Whether the test has each of the case's values as many times as the case has it, each of
+/// the test's values standing for one of the case's.
+pub(super) fn counted(case: &[Probe], test: &[Value]) -> bool {
+    let mut unused = vec![true; test.len()];
+    case.iter().all(|probe| {
+        let found = (0..test.len()).find(|&i| unused[i] && probe.is(&test[i]));
+        found.inspect(|&i| unused[i] = false).is_some()
+    })
+}
+
+/// The share of a test's values (not the functions it calls) that are the case's, each value
+/// of the case accounting for one of the test's: a test of `[1, 2, 1, 2, 3]` in `[1, 2, 3, 1,
+/// 2, 3, 2, 3, 2, 1]` holds the 1, 2 and 3 of `[1, 2, 3]` against `[3, 2, 1]` five times over,
+/// and is mostly other values. The readings of one value (`places`: "1, 2, 3" is a text and
+/// three numbers) are one value, the case's if any reading is.
+pub(super) fn fit(case: &[Probe], test: &[Value], places: &[usize]) -> f64 {
+    if case.is_empty() {
+        return 0.0;
+    }
+    let mut unused = vec![true; case.len()];
+    share(&at_places(test, places, |value| {
+        let found = (0..case.len()).find(|&i| unused[i] && case[i].is(value));
+        found.inspect(|&i| unused[i] = false).is_some()
+    }))
+}
+
+/// The share of the places (see `at_places`) that fit.
+pub(super) fn share(places: &[(usize, bool)]) -> f64 {
+    if places.is_empty() {
+        return 0.0;
+    }
+    places.iter().filter(|(_, fits)| *fits).count() as f64 / places.len() as f64
+}
+
+/// Each place where the test's values (not the functions it calls) are read, and whether
+/// `fits` holds for a value read there.
+pub(super) fn at_places(
+    test: &[Value],
+    places: &[usize],
+    mut fits: impl FnMut(&Value) -> bool,
+) -> Vec<(usize, bool)> {
+    let mut at: Vec<(usize, bool)> = Vec::new();
+    for (value, &place) in test.iter().zip(places) {
+        if matches!(value.literal, Literal::Call(_) | Literal::Raises) {
+            continue;
+        }
+        let fitting = fits(value);
+        match at.last_mut() {
+            Some((last, any)) if *last == place => *any |= fitting,
+            _ => at.push((place, fitting)),
+        }
+    }
+    at
+}
+
+/// The longest run of `case` values found in `test`'s literals in the same order, as a share
+/// of the case's values: in the case's order, and the more of that and of the order with the
+/// members of each of the case's objects (`shape`) in the order the test first has them. Long
+/// sequences are cut: the order of the first values tells enough.
+pub(super) fn order(case: &[Probe], shape: &Shape, test: &[Value]) -> (f64, f64) {
+    let in_order = |indexes: &[usize]| {
+        let case: Vec<&Probe> = indexes.iter().map(|&i| &case[i]).collect();
+        share_in_order(&case, test)
+    };
+    // A member goes where the test first has its first value; one it lacks, last.
+    let first_held = |member: &Shape| {
+        member
+            .first()
+            .and_then(|i| test.iter().position(|v| case[i].is(v)))
+            .unwrap_or(usize::MAX)
+    };
+    let mut arranged = Vec::with_capacity(case.len());
+    shape.arranged(&first_held, &mut arranged);
+    debug_assert_eq!(arranged.len(), case.len(), "a shape holds each value once");
+    let as_given: Vec<usize> = (0..case.len()).collect();
+    let given = in_order(&as_given);
+    if arranged == as_given {
+        (given, given)
+    } else {
+        (given, given.max(in_order(&arranged)))
+    }
+}
+
+/// The share of `case`'s values that `test` has in the same order (a longest common
+/// subsequence). Long sequences are cut: the order of the first values tells enough.
+fn share_in_order(case: &[&Probe], test: &[Value]) -> f64 {
+    const MOST: usize = 200;
+    let case = &case[..case.len().min(MOST)];
+    if case.is_empty() {
+        return 0.0;
+    }
+    let test: Vec<&Value> = test
+        .iter()
+        .filter(|v| case.iter().any(|p| p.is(v)))
+        .take(4 * MOST)
+        .collect();
+    common_subsequence(case, &test, |probe, value| probe.is(value)) as f64 / case.len() as f64
+}
+
+/// A test's literals and where each is read (see `with_lines`).
+pub(super) type Readings<'a> = (Cow<'a, [Literal]>, Cow<'a, [usize]>);
+
+/// A test's literals with each text of several lines followed by its lines, read where the
+/// text is (see `fit`), and where each literal is read: a grid written as one multi-line
+/// text holds the case's rows one by one, in their order.
+pub(super) fn with_lines(test: &Test) -> Readings<'_> {
+    let several = |literal: &Literal| match literal {
+        Literal::Text(text) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .nth(1)
+            .is_some(),
+        _ => false,
+    };
+    let lines = |literal: &Literal| match literal {
+        Literal::Text(text) if several(literal) => text
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| Literal::Text(line.to_string()))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !test.literals.iter().any(several) {
+        return (Cow::Borrowed(&test.literals), Cow::Borrowed(&test.places));
+    }
+    let mut literals = Vec::with_capacity(test.literals.len());
+    let mut places = Vec::with_capacity(test.places.len());
+    for (literal, &place) in test.literals.iter().zip(&test.places) {
+        let read = lines(literal);
+        places.extend(std::iter::repeat_n(place, 1 + read.len()));
+        literals.push(literal.clone());
+        literals.extend(read);
+    }
+    (Cow::Owned(literals), Cow::Owned(places))
+}
+
+/// The share of the case's values a test holds that it holds in the case's order:
+/// `turn_right` from `:north` to `:east` holds "changes north to east" in order, and "changes
+/// east to north" as much, but not in order.
+pub(super) fn held_order(case: &Case, test: &Test) -> f64 {
+    let property = call_name(&case.property);
+    let case: Vec<Probe> = case
+        .sequence
+        .iter()
+        .map(|l| Probe::of_case(l, 0.0, &property))
+        .collect();
+    let (literals, _) = with_lines(test);
+    let test: Vec<Value> = literals.iter().map(Value::new).collect();
+    let held: Vec<&Probe> = case
+        .iter()
+        .filter(|p| test.iter().any(|v| p.is(v)))
+        .collect();
+    share_in_order(&held, &test)
+}
