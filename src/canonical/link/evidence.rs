@@ -116,9 +116,10 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         .map(|(literals, _)| literals.iter().map(Value::new).collect())
         .collect();
     // A property no test calls by its name (`move`, where tests call `simulate`) tells nothing.
-    let called: HashSet<&String> = properties
+    let called: HashSet<String> = properties
         .iter()
         .filter(|p| holdings.iter().any(|h| h.calls.contains(*p)))
+        .cloned()
         .collect();
     // The words every test name starts with (the class in `PetSounds > a cat meows`) tell no
     // test from another.
@@ -143,126 +144,198 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             words
         })
         .collect();
-    // Each case's values and keys, which a test writes too (`%{1 => ["A"]}`).
-    let fitted: Vec<Vec<Probe>> = cases
-        .iter()
-        .map(|case| {
-            let property = call_name(&case.property);
-            case.sequence
-                .iter()
-                .chain(&case.keys)
-                .map(|l| Probe::of_case(l, 0.0, &property))
-                .collect()
+    let views: Vec<TestView> = (0..tests.len())
+        .map(|t| TestView {
+            holding: &holdings[t],
+            words: &test_words[t],
+            sequence: &sequences[t],
+            places: &readings[t].1,
+            values: &values[t],
         })
         .collect();
-    let mut weights = Vec::with_capacity(cases.len());
-    let mut matrix: Vec<Vec<Evidence>> = cases
+    let exercise = Exercise {
+        properties,
+        called,
+        prefix,
+    };
+    let weighed: Vec<CaseProbes> = cases
         .iter()
-        .zip(&fitted)
-        .map(|(case, fitted)| {
-            let property = call_name(&case.property);
-            let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
-            let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
-            let keys: Vec<Probe> = case.keys.iter().map(|k| probe(k, weight(k))).collect();
-            let total: f64 = leaves.iter().map(|p| p.weight).sum();
-            let sequence: Vec<Probe> = case.sequence.iter().map(|l| probe(l, 0.0)).collect();
-            let inputs = &sequence[..case.inputs.min(sequence.len())];
-            weights.push(total);
-            let own = words(&case.own_description);
-            // The property is part of what the test's name may say (`map empty list`).
-            let path = words(&format!(
-                "{} {}",
-                case.description,
-                split_camel_case(&case.property)
-            ));
-            let own_sequence = word_sequence(&case.own_description);
-            // A test is named after the case when its name is the case's own description's
-            // first sentence (the description ends with the case's own).
-            let own_first = first_sentence(&case.own_description);
-            let groups = case
-                .description
-                .strip_suffix(case.own_description.as_str())
-                .unwrap_or("");
-            let named_sequence = word_sequence(own_first);
-            let path_sequence = word_sequence(&format!("{groups}{own_first}"));
-            let property_sequence = word_sequence(&split_camel_case(&case.property));
-            let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
-            let verse_words: usize = verse.iter().map(|l| l.split_whitespace().count()).sum();
-            holdings
+        .map(|case| CaseProbes::new(case, &weight))
+        .collect();
+    let weights: Vec<f64> = weighed.iter().map(|case| case.total).collect();
+    let mut matrix: Vec<Vec<Evidence>> = weighed
+        .iter()
+        .map(|case| {
+            views
                 .iter()
-                .zip(&test_words)
-                .zip(readings.iter().zip(&sequences).zip(&values))
-                .map(
-                    |((holding, names), (((_, places), name_sequence), values))| {
-                        let held = |probes: &[Probe]| -> f64 {
-                            probes
-                                .iter()
-                                .filter(|p| holding.holds(p))
-                                .map(|p| p.weight)
-                                .sum()
-                        };
-                        // Keys count when the test has them, and are no loss when it does not.
-                        let keys = held(&keys);
-                        // The case's values the test holds, and whether it holds any only
-                        // loosely (a value it does not hold it holds in no way).
-                        let (found, loosely) = leaves
-                            .iter()
-                            .filter(|p| holding.holds(p))
-                            .fold((0.0, false), |(found, loosely), p| {
-                                (found + p.weight, loosely || holding.loosely(p))
-                            });
-                        let (found, total) = (found + keys, total + keys);
-                        let other_property = properties.len() > 1
-                            && called.contains(&property)
-                            && !holding.calls.contains(&property)
-                            && properties.iter().any(|p| holding.calls.contains(p));
-                        let calls_other = !holding.calls.contains(&property)
-                            && properties
-                                .iter()
-                                .any(|p| *p != property && holding.calls.contains(p));
-                        let data = if total > 0.0 { found / total } else { 0.0 };
-                        let sung = sings(&holding.lines, &verse);
-                        let (order, member_order) = if data >= ALL_DATA {
-                            order(&sequence, &case.shape, values)
-                        } else {
-                            (0.0, 0.0)
-                        };
-                        Evidence {
-                            data,
-                            order,
-                            member_order,
-                            fit: fit(fitted, values, places),
-                            held_fit: 0.0,
-                            name: name_similarity(&own, &path, names) * (1.0 - WORD_ORDER)
-                                + WORD_ORDER
-                                    * sequence_similarity(&own_sequence, &name_sequence[prefix..]),
-                            named_after: !own.is_empty()
-                                && named(
-                                    &named_sequence,
-                                    &path_sequence,
-                                    &property_sequence,
-                                    name_sequence,
-                                    prefix,
-                                ),
-                            other_property,
-                            calls_other,
-                            calls_apart: false,
-                            loosely,
-                            sung: verse_words >= VERSE_WORDS
-                                && !holding.calls.contains(&property)
-                                && sung,
-                            sings: sung,
-                            input_held: inputs.iter().any(|p| holding.holds(p)),
-                            counted: data >= ALL_DATA && counted(&sequence, values),
-                        }
-                    },
-                )
+                .map(|test| case.weigh(test, &exercise))
                 .collect()
         })
         .collect();
     mark_calls_apart(cases, &weights, &holdings, &mut matrix);
+    let fitted: Vec<Vec<Probe>> = weighed.into_iter().map(|case| case.fitted).collect();
     mark_held_fit(&fitted, &readings, &values, &mut matrix);
     (matrix, weights)
+}
+
+/// What every (case, test) pair of an exercise is weighed against.
+struct Exercise {
+    /// The functions of the cases' properties.
+    properties: HashSet<String>,
+    /// Those some test calls by name.
+    called: HashSet<String>,
+    /// How many words every test's name starts with.
+    prefix: usize,
+}
+
+/// A test as `CaseProbes::weigh` reads it.
+struct TestView<'a> {
+    holding: &'a Holdings,
+    /// Its name's words after the `prefix` every test name starts with, sorted, once each.
+    words: &'a [String],
+    /// Its name's words in order.
+    sequence: &'a [String],
+    /// Where each of `values` is read (see `with_lines`).
+    places: &'a [usize],
+    values: &'a [Value<'a>],
+}
+
+/// A case as a test is weighed against it: its literals as probes, weighted, and its
+/// description's words, worked out once.
+struct CaseProbes<'c> {
+    case: &'c Case,
+    /// The function of its property, as a test calls it.
+    property: String,
+    leaves: Vec<Probe>,
+    keys: Vec<Probe>,
+    /// The total weight of `leaves`.
+    total: f64,
+    /// Its values in its order, unweighted.
+    sequence: Vec<Probe>,
+    /// Its values and keys, which a test writes too (`%{1 => ["A"]}`), for the fit.
+    fitted: Vec<Probe>,
+    /// The words of its own description, and of its groups' and property's besides.
+    own: Vec<String>,
+    path: Vec<String>,
+    /// The words of its own description in order; of the first sentence of it; the same
+    /// after its groups' words; its property's words.
+    own_sequence: Vec<String>,
+    named_sequence: Vec<String>,
+    path_sequence: Vec<String>,
+    property_sequence: Vec<String>,
+    /// Its expected text as `sings` compares it, and how many words that is.
+    verse: Vec<String>,
+    verse_words: usize,
+}
+
+impl<'c> CaseProbes<'c> {
+    fn new(case: &'c Case, weight: &dyn Fn(&Literal) -> f64) -> CaseProbes<'c> {
+        let property = call_name(&case.property);
+        let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
+        let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
+        let keys: Vec<Probe> = case.keys.iter().map(|k| probe(k, weight(k))).collect();
+        // A test is named after the case when its name is the case's own description's
+        // first sentence (the description ends with the case's own).
+        let own_first = first_sentence(&case.own_description);
+        let groups = case
+            .description
+            .strip_suffix(case.own_description.as_str())
+            .unwrap_or("");
+        let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
+        CaseProbes {
+            total: leaves.iter().map(|p| p.weight).sum(),
+            sequence: case.sequence.iter().map(|l| probe(l, 0.0)).collect(),
+            fitted: case
+                .sequence
+                .iter()
+                .chain(&case.keys)
+                .map(|l| probe(l, 0.0))
+                .collect(),
+            own: words(&case.own_description),
+            // The property is part of what the test's name may say (`map empty list`).
+            path: words(&format!(
+                "{} {}",
+                case.description,
+                split_camel_case(&case.property)
+            )),
+            own_sequence: word_sequence(&case.own_description),
+            named_sequence: word_sequence(own_first),
+            path_sequence: word_sequence(&format!("{groups}{own_first}")),
+            property_sequence: word_sequence(&split_camel_case(&case.property)),
+            verse_words: verse.iter().map(|l| l.split_whitespace().count()).sum(),
+            verse,
+            leaves,
+            keys,
+            property,
+            case,
+        }
+    }
+
+    /// The evidence that `test` implements this case (`held_fit` and `calls_apart` are set
+    /// later, over every case).
+    fn weigh(&self, test: &TestView, exercise: &Exercise) -> Evidence {
+        let (holding, property) = (test.holding, &self.property);
+        // Keys count when the test has them, and are no loss when it does not.
+        let keys: f64 = self
+            .keys
+            .iter()
+            .filter(|p| holding.holds(p))
+            .map(|p| p.weight)
+            .sum();
+        // The case's values the test holds, and whether it holds any only loosely (a value
+        // it does not hold it holds in no way).
+        let (found, loosely) = self
+            .leaves
+            .iter()
+            .filter(|p| holding.holds(p))
+            .fold((0.0, false), |(found, loosely), p| {
+                (found + p.weight, loosely || holding.loosely(p))
+            });
+        let (found, total) = (found + keys, self.total + keys);
+        let properties = &exercise.properties;
+        let other_property = properties.len() > 1
+            && exercise.called.contains(property)
+            && !holding.calls.contains(property)
+            && properties.iter().any(|p| holding.calls.contains(p));
+        let calls_other = !holding.calls.contains(property)
+            && properties
+                .iter()
+                .any(|p| p != property && holding.calls.contains(p));
+        let data = if total > 0.0 { found / total } else { 0.0 };
+        let sung = sings(&holding.lines, &self.verse);
+        let (order, member_order) = if data >= ALL_DATA {
+            order(&self.sequence, &self.case.shape, test.values)
+        } else {
+            (0.0, 0.0)
+        };
+        let inputs = &self.sequence[..self.case.inputs.min(self.sequence.len())];
+        let prefix = exercise.prefix;
+        Evidence {
+            data,
+            order,
+            member_order,
+            fit: fit(&self.fitted, test.values, test.places),
+            held_fit: 0.0,
+            name: name_similarity(&self.own, &self.path, test.words) * (1.0 - WORD_ORDER)
+                + WORD_ORDER * sequence_similarity(&self.own_sequence, &test.sequence[prefix..]),
+            named_after: !self.own.is_empty()
+                && named(
+                    &self.named_sequence,
+                    &self.path_sequence,
+                    &self.property_sequence,
+                    test.sequence,
+                    prefix,
+                ),
+            other_property,
+            calls_other,
+            calls_apart: false,
+            loosely,
+            sung: self.verse_words >= VERSE_WORDS && !holding.calls.contains(property) && sung,
+            sings: sung,
+            input_held: inputs.iter().any(|p| holding.holds(p)),
+            counted: data >= ALL_DATA && counted(&self.sequence, test.values),
+        }
+    }
 }
 
 /// Sets each test's `Evidence::held_fit`: the share of the places of its values where a
