@@ -5,8 +5,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::names::{
-    first_sentence, name_similarity, named, sequence_similarity, split_camel_case, word_sequence,
-    words,
+    Vocabulary, first_sentence, name_similarity, named, sequence_similarity, split_camel_case,
+    word_sequence, words,
 };
 use super::values::{
     Holdings, Probe, Readings, Value, at_places, counted, fit, order, share, sings, verse_lines,
@@ -123,9 +123,10 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
         .collect();
     // The words every test name starts with (the class in `PetSounds > a cat meows`) tell no
     // test from another.
-    let sequences: Vec<Vec<String>> = tests
+    let mut vocabulary = Vocabulary::default();
+    let sequences: Vec<Vec<u32>> = tests
         .iter()
-        .map(|t| word_sequence(&split_camel_case(&t.name)))
+        .map(|t| vocabulary.sequence(&word_sequence(&split_camel_case(&t.name))))
         .collect();
     let prefix = match sequences.split_first() {
         Some((first, rest)) if !rest.is_empty() => (0..first.len())
@@ -135,11 +136,11 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     };
     // Named after a case: the same words in the same order ("Big Straight as little straight"
     // is not "Little Straight as Big Straight").
-    let test_words: Vec<Vec<String>> = sequences
+    let test_words: Vec<Vec<u32>> = sequences
         .iter()
         .map(|s| {
             let mut words = s[prefix..].to_vec();
-            words.sort();
+            words.sort_unstable();
             words.dedup();
             words
         })
@@ -160,7 +161,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     };
     let weighed: Vec<CaseProbes> = cases
         .iter()
-        .map(|case| CaseProbes::new(case, &weight))
+        .map(|case| CaseProbes::new(case, &weight, &mut vocabulary))
         .collect();
     let weights: Vec<f64> = weighed.iter().map(|case| case.total).collect();
     let mut matrix: Vec<Vec<Evidence>> = weighed
@@ -191,10 +192,11 @@ struct Exercise {
 /// A test as `CaseProbes::weigh` reads it.
 struct TestView<'a> {
     holding: &'a Holdings,
-    /// Its name's words after the `prefix` every test name starts with, sorted, once each.
-    words: &'a [String],
+    /// Its name's words after the `prefix` every test name starts with, sorted, once each
+    /// (as numbers of the exercise's `Vocabulary`).
+    words: &'a [u32],
     /// Its name's words in order.
-    sequence: &'a [String],
+    sequence: &'a [u32],
     /// Where each of `values` is read (see `with_lines`).
     places: &'a [usize],
     values: &'a [Value<'a>],
@@ -214,22 +216,27 @@ struct CaseProbes<'c> {
     sequence: Vec<Probe>,
     /// Its values and keys, which a test writes too (`%{1 => ["A"]}`), for the fit.
     fitted: Vec<Probe>,
-    /// The words of its own description, and of its groups' and property's besides.
-    own: Vec<String>,
-    path: Vec<String>,
+    /// The words of its own description, and of its groups' and property's besides (as
+    /// numbers of the exercise's `Vocabulary`).
+    own: Vec<u32>,
+    path: Vec<u32>,
     /// The words of its own description in order; of the first sentence of it; the same
     /// after its groups' words; its property's words.
-    own_sequence: Vec<String>,
-    named_sequence: Vec<String>,
-    path_sequence: Vec<String>,
-    property_sequence: Vec<String>,
+    own_sequence: Vec<u32>,
+    named_sequence: Vec<u32>,
+    path_sequence: Vec<u32>,
+    property_sequence: Vec<u32>,
     /// Its expected text as `sings` compares it, and how many words that is.
     verse: Vec<String>,
     verse_words: usize,
 }
 
 impl<'c> CaseProbes<'c> {
-    fn new(case: &'c Case, weight: &dyn Fn(&Literal) -> f64) -> CaseProbes<'c> {
+    fn new(
+        case: &'c Case,
+        weight: &dyn Fn(&Literal) -> f64,
+        vocabulary: &mut Vocabulary,
+    ) -> CaseProbes<'c> {
         let property = call_name(&case.property);
         let probe = |literal: &Literal, weight: f64| Probe::of_case(literal, weight, &property);
         let leaves: Vec<Probe> = case.leaves.iter().map(|l| probe(l, weight(l))).collect();
@@ -251,17 +258,18 @@ impl<'c> CaseProbes<'c> {
                 .chain(&case.keys)
                 .map(|l| probe(l, 0.0))
                 .collect(),
-            own: words(&case.own_description),
+            own: vocabulary.set(&words(&case.own_description)),
             // The property is part of what the test's name may say (`map empty list`).
-            path: words(&format!(
+            path: vocabulary.set(&words(&format!(
                 "{} {}",
                 case.description,
                 split_camel_case(&case.property)
-            )),
-            own_sequence: word_sequence(&case.own_description),
-            named_sequence: word_sequence(own_first),
-            path_sequence: word_sequence(&format!("{groups}{own_first}")),
-            property_sequence: word_sequence(&split_camel_case(&case.property)),
+            ))),
+            own_sequence: vocabulary.sequence(&word_sequence(&case.own_description)),
+            named_sequence: vocabulary.sequence(&word_sequence(own_first)),
+            path_sequence: vocabulary.sequence(&word_sequence(&format!("{groups}{own_first}"))),
+            property_sequence: vocabulary
+                .sequence(&word_sequence(&split_camel_case(&case.property))),
             verse_words: verse.iter().map(|l| l.split_whitespace().count()).sum(),
             verse,
             leaves,

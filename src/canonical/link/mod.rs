@@ -177,12 +177,17 @@ impl<'a> Rules<'a> {
                 .collect(),
         };
         rules.test_best = (0..rules.tests)
-            .map(|t| rules.cases().map(|c| rules.score(c, t)).fold(0.0, f64::max))
+            .map(|t| {
+                rules
+                    .each_case()
+                    .map(|c| rules.score(c, t))
+                    .fold(0.0, f64::max)
+            })
             .collect();
         rules.best_of_test = (0..rules.tests)
             .map(|t| {
                 let alike: Vec<usize> = rules
-                    .cases()
+                    .each_case()
                     .filter(|&c| rules.score(c, t) >= rules.test_best[t] - TIE)
                     .collect();
                 if alike.len() < 2 {
@@ -204,7 +209,8 @@ impl<'a> Rules<'a> {
         rules
     }
 
-    fn cases(&self) -> std::ops::Range<usize> {
+    /// The index of every case.
+    fn each_case(&self) -> std::ops::Range<usize> {
         0..self.cases.len()
     }
 
@@ -235,7 +241,7 @@ impl<'a> Rules<'a> {
         if self.evidence[c][t].data >= ALL_DATA {
             return false;
         }
-        let mut others = self.cases().filter(|&b| {
+        let mut others = self.each_case().filter(|&b| {
             b != c
                 && self.evidence[b][t].data >= ALL_DATA
                 && self.weights[b] >= DATA_ALONE
@@ -264,7 +270,7 @@ impl<'a> Rules<'a> {
         (e.loosely || e.order < EXACT_ORDER)
             && !self.as_written(c, t)
             && self
-                .cases()
+                .each_case()
                 .any(|b| b != c && self.values[b] == self.values[c] && self.as_written(b, t))
     }
 
@@ -277,7 +283,7 @@ impl<'a> Rules<'a> {
     fn inside_other(&self, c: usize, t: usize) -> bool {
         let e = self.evidence[c][t];
         !e.named_after
-            && self.cases().any(|b| {
+            && self.each_case().any(|b| {
                 let held = self.evidence[b][t];
                 b != c
                     && held.data >= ALL_DATA
@@ -298,7 +304,7 @@ impl<'a> Rules<'a> {
     /// input, as a reader takes it, not of each verse (`sing()` and `lyrics()`, which take
     /// none, are).
     fn own_input_song(&self, c: usize, t: usize) -> bool {
-        self.cases().any(|b| {
+        self.each_case().any(|b| {
             b != c
                 && self.evidence[b][t].sings
                 && self.evidence[b][t].input_held
@@ -329,7 +335,7 @@ impl<'a> Rules<'a> {
     /// is no test of the length of [1, 2, 3, 4], which it holds as written.)
     fn unlike_best(&self, c: usize, t: usize) -> f64 {
         let written = self.as_written(c, t);
-        self.cases()
+        self.each_case()
             .filter(|&b| !self.look_alike(b, t))
             .filter(|&b| {
                 let e = self.evidence[b][t];
@@ -347,7 +353,7 @@ impl<'a> Rules<'a> {
     /// [1, 2, 3] and [1, 2, 4]).
     fn exactly_another(&self, c: usize, t: usize) -> bool {
         !self.exact(c, t)
-            && self.cases().any(|b| {
+            && self.each_case().any(|b| {
                 b != c && self.cases[b].property == self.cases[c].property && self.exact(b, t)
             })
     }
@@ -358,7 +364,7 @@ impl<'a> Rules<'a> {
     fn exactly_one(&self, c: usize, t: usize) -> bool {
         self.exact(c, t)
             && (0..self.tests).all(|u| u == t || !self.exact(c, u))
-            && self.cases().all(|b| b == c || !self.exact(b, t))
+            && self.each_case().all(|b| b == c || !self.exact(b, t))
     }
 
     /// Test `t` holds case `c` among mostly other values, and is named more like another case,
@@ -370,7 +376,7 @@ impl<'a> Rules<'a> {
     fn named_elsewhere(&self, c: usize, t: usize) -> bool {
         let e = self.evidence[c][t];
         e.fit < SHARED_FIT
-            && self.cases().any(|b| {
+            && self.each_case().any(|b| {
                 let other = self.evidence[b][t];
                 b != c
                     && other.name > e.name + TIE
@@ -393,7 +399,7 @@ impl<'a> Rules<'a> {
     /// A test named after another case than `c` belongs to that one first, unless its name
     /// is contradicted.
     fn claimed(&self, c: usize, t: usize) -> bool {
-        self.cases()
+        self.each_case()
             .any(|b| b != c && self.evidence[b][t].named_after && !self.contradicted(b, t))
     }
 
@@ -402,7 +408,7 @@ impl<'a> Rules<'a> {
     /// for cases no test holds all of) shares values with it by chance (list-ops' `map` of
     /// [1, 3, 5, 7] in a test of `filter` over 1 to 10).
     fn held_elsewhere(&self, c: usize, t: usize) -> bool {
-        self.cases()
+        self.each_case()
             .any(|b| b != c && self.as_written(b, t) && !self.evidence[b][t].other_property)
     }
 

@@ -1,6 +1,8 @@
 //! A test's name against a case's description: words, their order, and the groups and
 //! function a name may start with.
 
+use std::collections::HashMap;
+
 /// Words of a name or description, lower case and without a plural `s` ("triangles" is
 /// "triangle"), leaving out "test".
 pub(super) fn words(text: &str) -> Vec<String> {
@@ -29,7 +31,7 @@ pub(super) fn word_sequence(text: &str) -> Vec<String> {
 /// the case's own description, half the share of its words the description and its groups
 /// account for ("filter empty list" is the "filter … > empty list" case, not "append … >
 /// empty list").
-pub(super) fn name_similarity(own: &[String], path: &[String], test: &[String]) -> f64 {
+pub(super) fn name_similarity<W: Ord>(own: &[W], path: &[W], test: &[W]) -> f64 {
     if test.is_empty() {
         return 0.0;
     }
@@ -47,11 +49,11 @@ pub(super) fn name_similarity(own: &[String], path: &[String], test: &[String]) 
 /// numbers" is named after "Arithmetic > Addition > Add two positive rational numbers"), or
 /// after the words of the case's function, `property` (`describe "add"` puts "add" before
 /// "adding an existing element does not change the set").
-pub(super) fn named(
-    words: &[String],
-    path: &[String],
-    property: &[String],
-    name: &[String],
+pub(super) fn named<W: PartialEq>(
+    words: &[W],
+    path: &[W],
+    property: &[W],
+    name: &[W],
     prefix: usize,
 ) -> bool {
     (0..=prefix.min(name.len())).any(|k| {
@@ -74,7 +76,7 @@ pub(super) fn first_sentence(description: &str) -> &str {
 
 /// The share of the longer word sequence that the two have in common, in order: "list to
 /// empty list" is "append list to empty list" more than "append empty list to list".
-pub(super) fn sequence_similarity(a: &[String], b: &[String]) -> f64 {
+pub(super) fn sequence_similarity<W: PartialEq>(a: &[W], b: &[W]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
@@ -117,10 +119,36 @@ pub(super) fn split_camel_case(name: &str) -> String {
 }
 
 /// Dice similarity of two word sets.
-fn similarity(a: &[String], b: &[String]) -> f64 {
+fn similarity<W: Ord>(a: &[W], b: &[W]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
     let shared = a.iter().filter(|w| b.binary_search(w).is_ok()).count();
     2.0 * shared as f64 / (a.len() + b.len()) as f64
+}
+
+/// Words as numbers, one for each word of an exercise's names and descriptions: the words
+/// of every (case, test) pair compare as numbers, not as texts.
+#[derive(Default)]
+pub(super) struct Vocabulary(HashMap<String, u32>);
+
+impl Vocabulary {
+    /// The words' numbers, in the words' order.
+    pub(super) fn sequence(&mut self, words: &[String]) -> Vec<u32> {
+        words
+            .iter()
+            .map(|word| {
+                let next = self.0.len() as u32;
+                *self.0.entry(word.clone()).or_insert(next)
+            })
+            .collect()
+    }
+
+    /// The words' numbers, sorted, each once (as `words` gives a set of words).
+    pub(super) fn set(&mut self, words: &[String]) -> Vec<u32> {
+        let mut numbers = self.sequence(words);
+        numbers.sort_unstable();
+        numbers.dedup();
+        numbers
+    }
 }
