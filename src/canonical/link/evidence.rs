@@ -212,9 +212,8 @@ struct CaseProbes<'c> {
     keys: Vec<Probe>,
     /// The total weight of `leaves`.
     total: f64,
-    /// Its values in its order, unweighted.
-    sequence: Vec<Probe>,
-    /// Its values and keys, which a test writes too (`%{1 => ["A"]}`), for the fit.
+    /// Its values in its order, unweighted, then its keys, which a test writes too (`%{1 =>
+    /// ["A"]}`): the values the fit counts (`sequence` gives the values alone).
     fitted: Vec<Probe>,
     /// The words of its own description, and of its groups' and property's besides (as
     /// numbers of the exercise's `Vocabulary`).
@@ -251,7 +250,6 @@ impl<'c> CaseProbes<'c> {
         let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
         CaseProbes {
             total: leaves.iter().map(|p| p.weight).sum(),
-            sequence: case.sequence.iter().map(|l| probe(l, 0.0)).collect(),
             fitted: case
                 .sequence
                 .iter()
@@ -277,6 +275,11 @@ impl<'c> CaseProbes<'c> {
             property,
             case,
         }
+    }
+
+    /// The case's values in its order, unweighted.
+    fn sequence(&self) -> &[Probe] {
+        &self.fitted[..self.case.sequence.len()]
     }
 
     /// The evidence that `test` implements this case (`held_fit` and `calls_apart` are set
@@ -312,11 +315,12 @@ impl<'c> CaseProbes<'c> {
         let data = if total > 0.0 { found / total } else { 0.0 };
         let sung = sings(&holding.lines, &self.verse);
         let (order, member_order) = if data >= ALL_DATA {
-            order(&self.sequence, &self.case.shape, test.values)
+            order(self.sequence(), &self.case.shape, test.values)
         } else {
             (0.0, 0.0)
         };
-        let inputs = &self.sequence[..self.case.inputs.min(self.sequence.len())];
+        let sequence = self.sequence();
+        let inputs = &sequence[..self.case.inputs.min(sequence.len())];
         let prefix = exercise.prefix;
         Evidence {
             data,
@@ -341,7 +345,7 @@ impl<'c> CaseProbes<'c> {
             sung: self.verse_words >= VERSE_WORDS && !holding.calls.contains(property) && sung,
             sings: sung,
             input_held: inputs.iter().any(|p| holding.holds(p)),
-            counted: data >= ALL_DATA && counted(&self.sequence, test.values),
+            counted: data >= ALL_DATA && counted(sequence, test.values),
         }
     }
 }

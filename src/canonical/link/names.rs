@@ -137,9 +137,13 @@ impl Vocabulary {
     pub(super) fn sequence(&mut self, words: &[String]) -> Vec<u32> {
         words
             .iter()
-            .map(|word| {
-                let next = self.0.len() as u32;
-                *self.0.entry(word.clone()).or_insert(next)
+            .map(|word| match self.0.get(word) {
+                Some(&number) => number,
+                None => {
+                    let number = self.0.len() as u32;
+                    self.0.insert(word.clone(), number);
+                    number
+                }
             })
             .collect()
     }
