@@ -326,7 +326,13 @@ impl<'c> CaseProbes<'c> {
             data,
             order,
             member_order,
-            fit: fit(&self.fitted, test.values, test.places),
+            // A value the test does not hold is none of its values (`Probe::is` accepts no
+            // spelling `Holdings::holds` does not): holding nothing, it fits nothing.
+            fit: if data > 0.0 {
+                fit(&self.fitted, test.values, test.places)
+            } else {
+                0.0
+            },
             held_fit: 0.0,
             name: name_similarity(&self.own, &self.path, test.words) * (1.0 - WORD_ORDER)
                 + WORD_ORDER * sequence_similarity(&self.own_sequence, &test.sequence[prefix..]),
