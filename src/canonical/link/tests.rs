@@ -1,7 +1,8 @@
+use proptest::prelude::*;
 use serde_json::json;
 
 use super::names::{named, word_sequence, words};
-use super::values::{Holdings, Probe, Value, fit};
+use super::values::{Holdings, Probe, Value, fit, with_lines};
 use super::*;
 use crate::canonical::data::Shape;
 
@@ -1733,4 +1734,56 @@ fn a_fallback_holding_all_of_a_case_out_of_order_must_stand_in_its_place() {
         links(&cases, &at_the_end, &[true; 3]),
         [vec![0], vec![], vec![1]]
     );
+}
+
+/// A case's literal or a test's, of the few kinds and characters their spellings turn on.
+fn a_literal() -> impl Strategy<Value = Literal> {
+    prop_oneof![
+        "[aA1 _\n'\"-]{0,6}".prop_map(Literal::Text),
+        "[aA1_]{1,4}".prop_map(Literal::Symbol),
+        "-?[01]{1,2}".prop_map(Literal::Number),
+        "[a_]{1,4}".prop_map(Literal::Call),
+        Just(Literal::Empty),
+        Just(Literal::True),
+    ]
+}
+
+/// A case's literal, and a test's literal that is often that one in another spelling: in
+/// upper case, with underscores for spaces, as a symbol, among lines, quoted, or any other.
+fn a_case_and_a_test_literal() -> impl Strategy<Value = (Literal, Literal)> {
+    a_literal().prop_flat_map(|case| {
+        let text = match &case {
+            Literal::Text(text) | Literal::Number(text) => text.clone(),
+            _ => String::new(),
+        };
+        let spelled = [
+            Literal::Text(text.clone()),
+            Literal::Text(text.to_uppercase()),
+            Literal::Text(text.replace(' ', "_")),
+            Literal::Symbol(text.replace(' ', "_")),
+            Literal::Text(format!("x\n {text}\n")),
+            Literal::Text(format!("'{text}'")),
+            Literal::Number(text.clone()),
+            Literal::Call(text.clone()),
+        ];
+        let written = prop_oneof![prop::sample::select(spelled.to_vec()), a_literal()];
+        (Just(case), written)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    /// `CaseProbes::weigh` works out no fit for a test holding none of the case's values:
+    /// each value `Probe::is` takes for a case's literal (a text's lines too) is one
+    /// `Holdings::holds` finds.
+    #[test]
+    fn a_value_that_is_a_case_s_literal_is_held((case, written) in a_case_and_a_test_literal()) {
+        prop_assume!(!matches!(case, Literal::Symbol(_) | Literal::Call(_)));
+        let probe = Probe::new(&case, 1.0);
+        let test = test(1, "t", vec![written]);
+        let (literals, _) = with_lines(&test);
+        let is = literals.iter().any(|literal| probe.is(&Value::new(literal)));
+        prop_assert!(!is || Holdings::new(&test).holds(&probe));
+    }
 }
