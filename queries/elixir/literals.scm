@@ -6,7 +6,9 @@
 ; @literal.date (a date or a date and time written as its numbers), @literal.raises (the test
 ; expects an error), @literal.call (the name of a function called), and @expects.true / .false
 ; / .nil (an assertion that what it asserts is that value: read as the value, placed after the
-; assertion's own values, as an expected value follows its input); @binding.name with
+; assertion's own values, as an expected value follows its input), @expected.before with
+; @expected.assertion (an expected value written before what the assertion asserts, Minitest's
+; `assert_equal expected, actual`: read at the assertion's end); @binding.name with
 ; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
 ; name); @literal.not (a node whose own value is no data: the `:ok` of a success tuple).
 

@@ -201,6 +201,10 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         .map(|test| {
             let body = test.body.clone().unwrap_or(0..0);
             let mut read: Vec<(usize, Literal)> = within(&body).collect();
+            // An expected value written before what it asserts is read after it.
+            if !found.read_later.is_empty() {
+                read.sort_by_key(|(at, _)| found.read_at(*at));
+            }
             let from = found.uses.partition_point(|(at, _)| *at < body.start);
             let to = found.uses.partition_point(|(at, _)| *at < body.end);
             for (_, name) in &found.uses[from..to] {
@@ -315,6 +319,53 @@ mod tests {
             assert_eq!(read(name), None, "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_expected_value_written_before_what_it_asserts_is_read_after_it() {
+        let dir = std::env::temp_dir().join(format!("expected-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("yacht_test.rb"),
+            "class YachtTest
+  def test_threes
+    assert_equal 15, Yacht.new([3, 3], 'threes').score
+    \
+             refute_equal 7, Yacht.new([1], 'ones').score
+  end
+end
+",
+        )
+        .unwrap();
+        let tests = read_tests(&dir, "yacht_test.rb").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let test = &tests[0];
+        let number = |n: &str| Literal::Number(n.into());
+        let values: Vec<&Literal> = test
+            .literals
+            .iter()
+            .filter(|l| !matches!(l, Literal::Call(_)))
+            .collect();
+        let text = |t: &str| Literal::Text(t.into());
+        assert_eq!(
+            values,
+            [
+                &number("3"),
+                &number("3"),
+                &text("threes"),
+                &number("15"),
+                &number("1"),
+                &text("ones"),
+                &Literal::False,
+                &number("7"),
+            ],
+            "{test:?}"
+        );
+        // Each value keeps its place: read later, it is still one value where it is written.
+        let at = |literal: &Literal| {
+            test.places[test.literals.iter().position(|l| l == literal).unwrap()]
+        };
+        assert!(at(&number("15")) < at(&text("threes")), "{test:?}");
     }
 
     #[test]

@@ -42,6 +42,24 @@ pub struct Literals {
     pub bindings: Vec<(String, Range<usize>)>,
     /// A use of a bound name, with its byte offset, in document order.
     pub uses: Vec<(usize, String)>,
+    /// The byte range of an assertion's expected value written before what it asserts
+    /// (Minitest's `assert_equal expected, actual`), with where that value is read: at the
+    /// assertion's end, after what it asserts, as a case gives its input before its expected
+    /// value. In document order.
+    pub read_later: Vec<(Range<usize>, usize)>,
+}
+
+impl Literals {
+    /// Where the literal at byte `at` is read: where it is, or later (see `read_later`).
+    pub fn read_at(&self, at: usize) -> usize {
+        let after = self
+            .read_later
+            .partition_point(|(range, _)| range.start <= at);
+        match after.checked_sub(1).map(|i| &self.read_later[i]) {
+            Some((range, end)) if range.contains(&at) => *end,
+            _ => at,
+        }
+    }
 }
 
 /// The literals of `source`.
@@ -68,6 +86,13 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
         };
         if let (Some(name), Some(value)) = (named("binding.name"), named("binding.value")) {
             found_all.bindings.push((text(name), value.byte_range()));
+        }
+        if let (Some(value), Some(assertion)) =
+            (named("expected.before"), named("expected.assertion"))
+        {
+            found_all
+                .read_later
+                .push((value.byte_range(), assertion.end_byte()));
         }
         for capture in &found.captures {
             let node = capture.node;
@@ -177,6 +202,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
     literals.retain(|(at, literal)| !not_data.contains(at) && !digits_of_a_number(*at, literal));
     literals.sort_by_key(|(at, _)| *at);
     found_all.uses.sort_by_key(|(at, _)| *at);
+    found_all.read_later.sort_by_key(|(range, _)| range.start);
     found_all
 }
 
