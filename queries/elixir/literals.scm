@@ -7,8 +7,9 @@
 ; expects an error), @literal.call (the name of a function called), and @expects.true / .false
 ; / .nil (an assertion that what it asserts is that value: read as the value, placed after the
 ; assertion's own values, as an expected value follows its input), @expected.before with
-; @expected.assertion (an expected value written before what the assertion asserts, Minitest's
-; `assert_equal expected, actual`: read at the assertion's end); @binding.name with
+; @expected.assertion (an expected value written before what the assertion asserts, as
+; Minitest's `assert_equal expected, actual` and every language's expected error: read at the
+; assertion's end); @binding.name with
 ; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
 ; name); @literal.not (a node whose own value is no data: the `:ok` of a success tuple).
 
@@ -38,6 +39,9 @@
 
 (call
   target: (identifier) @literal.raises (#any-of? @literal.raises "assert_raise" "catch_error" "catch_throw"))
+
+; The error a function is expected to raise is read after the function.
+((call target: (identifier) @expected.before (#any-of? @expected.before "assert_raise" "catch_error" "catch_throw")) @expected.assertion)
 
 ; The functions a test calls, compared with a case's property; not its assertions, which every
 ; test makes and which tell no function from another.

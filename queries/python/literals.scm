@@ -14,6 +14,16 @@
     (identifier) @literal.raises
   ] (#any-of? @literal.raises "assertRaises" "assertRaisesRegex" "assertRaisesWithMessage" "raises"))
 
+; The error a `with` block expects is read after the block, as a case's expected error
+; follows its input.
+(with_statement
+  (with_clause
+    (with_item
+      value: [
+        (call function: [(attribute attribute: (identifier) @_r) (identifier) @_r])
+        (as_pattern (call function: [(attribute attribute: (identifier) @_r) (identifier) @_r]))
+      ] (#any-of? @_r "assertRaises" "assertRaisesRegex" "assertRaisesWithMessage" "raises"))) @expected.before) @expected.assertion
+
 ; The functions a test calls, compared with a case's property; not its assertions, which every
 ; test makes and which tell no function from another.
 (call function: (identifier) @literal.call)

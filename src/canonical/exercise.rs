@@ -369,6 +369,36 @@ end
     }
 
     #[test]
+    fn an_expected_error_is_read_after_the_code_expected_to_raise_it() {
+        let dir = std::env::temp_dir().join(format!("raises-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("test")).unwrap();
+        for (file, source) in [
+            (
+                "grains_test.py",
+                "def test_zero(self):\n    with self.assertRaises(ValueError) as err:\n        \
+                 square(0)\n    self.assertEqual(err.exception.args[0], \"bad\")\n",
+            ),
+            (
+                "grains_test.rb",
+                "def test_zero\n  assert_raises(ArgumentError) do\n    Grains.square(0)\n  end\nend\n",
+            ),
+            (
+                "test/grains_test.exs",
+                "test \"zero\" do\n  assert_raise ArgumentError, fn -> Grains.square(0) end\nend\n",
+            ),
+        ] {
+            std::fs::write(dir.join(file), source).unwrap();
+            let tests = read_tests(&dir, file).unwrap();
+            let literals = &tests[0].literals;
+            let at = |literal: &Literal| literals.iter().position(|l| l == literal);
+            let zero = at(&Literal::Number("0".into()));
+            assert!(zero < at(&Literal::Raises), "{file}: {literals:?}");
+            assert!(zero.is_some(), "{file}: {literals:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn the_readings_of_one_value_share_its_place() {
         let dir = std::env::temp_dir().join(format!("places-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
