@@ -34,9 +34,10 @@
 ((call method: (identifier) @_m (#eq? @_m "assert") arguments: (argument_list . (call))) @expects.true)
 
 ; `assert_equal expected, actual`: the expected value, written first, is read after what the
-; assertion asserts, as a case gives its input before its expected value.
+; assertion asserts, as a case gives its input before its expected value. (`refute_equal a,
+; b` expects neither: it compares two inputs, and expects false.)
 ((call
-  method: (identifier) @_m (#any-of? @_m "assert_equal" "refute_equal" "assert_in_delta")
+  method: (identifier) @_m (#any-of? @_m "assert_equal" "assert_in_delta")
   arguments: (argument_list . (_) @expected.before)) @expected.assertion)
 
 ; A constant bound to a value, and its uses in tests.
