@@ -153,6 +153,9 @@ fn a_number_is_held_by_a_text_of_that_number_alone() {
     // A text of two numbers, or of a number and words, is not the number.
     assert_eq!(held("1 0"), (false, false));
     assert_eq!(held("10 apples"), (false, false));
+    // A line of a text of several is a value of its own (`with_lines`): one of 10 is 10.
+    assert!(held("apples\n10").0);
+    assert!(!held("apples\n10 pears").0);
 }
 
 #[test]

@@ -207,6 +207,14 @@ impl Holdings {
                     }
                     holdings.lines.push(verse_lines(text.lines()));
                     holdings.text_numbers.extend(one_number(text));
+                    // A line of a text of several lines is a value of its own (see
+                    // `with_lines`): a line of one number holds that number.
+                    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+                    if lines.len() > 1 {
+                        holdings
+                            .text_numbers
+                            .extend(lines.into_iter().filter_map(one_number));
+                    }
                     // The empty text is also the empty list (of lines, of letters).
                     if text.is_empty() {
                         holdings.others.insert(Literal::Empty);
