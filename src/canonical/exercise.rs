@@ -281,6 +281,8 @@ fn named_file(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::*;
 
     #[test]
@@ -321,33 +323,37 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The tests `read_tests` reads of one test file, `file` holding `source`, in a folder of
+    /// its own.
+    fn tests_of(file: &str, source: &str) -> Vec<Test> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tests-of-{}-{n}", std::process::id()));
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, source).unwrap();
+        let tests = read_tests(&dir, file).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        tests
+    }
+
     #[test]
     fn an_expected_value_written_before_what_it_asserts_is_read_after_it() {
-        let dir = std::env::temp_dir().join(format!("expected-first-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("yacht_test.rb"),
-            "class YachtTest
-  def test_threes
-    assert_equal 15, Yacht.new([3, 3], 'threes').score
-    \
-             assert_in_delta 7.5, Yacht.new([1], 'ones').score, 0.1
-    refute_equal 4, Yacht.new([2], 'twos').score
-  end
-end
-",
-        )
-        .unwrap();
-        let tests = read_tests(&dir, "yacht_test.rb").unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        let tests = tests_of(
+            "yacht_test.rb",
+            "class YachtTest\n  def test_threes\n    \
+             assert_equal 15, Yacht.new([3, 3], 'threes').score\n    \
+             assert_in_delta 7.5, Yacht.new([1], 'ones').score, 0.1\n    \
+             refute_equal 4, Yacht.new([2], 'twos').score\n  end\nend\n",
+        );
         let test = &tests[0];
         let number = |n: &str| Literal::Number(n.into());
+        let text = |t: &str| Literal::Text(t.into());
         let values: Vec<&Literal> = test
             .literals
             .iter()
             .filter(|l| !matches!(l, Literal::Call(_)))
             .collect();
-        let text = |t: &str| Literal::Text(t.into());
         // `refute_equal` compares two inputs: its first is no expected value, and stays.
         assert_eq!(
             values,
@@ -376,8 +382,6 @@ end
 
     #[test]
     fn an_expected_error_is_read_after_the_code_expected_to_raise_it() {
-        let dir = std::env::temp_dir().join(format!("raises-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("test")).unwrap();
         for (file, source) in [
             (
                 "grains_test.py",
@@ -393,28 +397,21 @@ end
                 "test \"zero\" do\n  assert_raise ArgumentError, fn -> Grains.square(0) end\nend\n",
             ),
         ] {
-            std::fs::write(dir.join(file), source).unwrap();
-            let tests = read_tests(&dir, file).unwrap();
+            let tests = tests_of(file, source);
             let literals = &tests[0].literals;
             let at = |literal: &Literal| literals.iter().position(|l| l == literal);
             let zero = at(&Literal::Number("0".into()));
-            assert!(zero < at(&Literal::Raises), "{file}: {literals:?}");
             assert!(zero.is_some(), "{file}: {literals:?}");
+            assert!(zero < at(&Literal::Raises), "{file}: {literals:?}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn the_readings_of_one_value_share_its_place() {
-        let dir = std::env::temp_dir().join(format!("places-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("bob_test.py"),
+        let tests = tests_of(
+            "bob_test.py",
             "def test_only_numbers(self):\n    assert hey(\"1, 2, 3\") == \"Whatever.\"\n",
-        )
-        .unwrap();
-        let tests = read_tests(&dir, "bob_test.py").unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        );
         let test = &tests[0];
         let place = |literal: &Literal| {
             let at = test.literals.iter().position(|l| l == literal).unwrap();
