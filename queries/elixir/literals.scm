@@ -37,11 +37,10 @@
 ((boolean) @literal.false (#eq? @literal.false "false"))
 (nil) @literal.nil
 
-(call
-  target: (identifier) @literal.raises (#any-of? @literal.raises "assert_raise" "catch_error" "catch_throw"))
-
-; The error a function is expected to raise is read after the function.
-((call target: (identifier) @expected.before (#any-of? @expected.before "assert_raise" "catch_error" "catch_throw")) @expected.assertion)
+; The error a function is expected to raise, read after the function.
+((call
+  target: (identifier) @literal.raises @expected.before
+  (#any-of? @literal.raises "assert_raise" "catch_error" "catch_throw")) @expected.assertion)
 
 ; The functions a test calls, compared with a case's property; not its assertions, which every
 ; test makes and which tell no function from another.

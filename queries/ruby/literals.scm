@@ -16,11 +16,10 @@
 (false) @literal.false
 (nil) @literal.nil
 
-(call
-  method: (identifier) @literal.raises (#any-of? @literal.raises "assert_raises" "assert_raise"))
-
-; The error a block is expected to raise is read after the block.
-((call method: (identifier) @expected.before (#any-of? @expected.before "assert_raises" "assert_raise")) @expected.assertion)
+; The error a block is expected to raise, read after the block.
+((call
+  method: (identifier) @literal.raises @expected.before
+  (#any-of? @literal.raises "assert_raises" "assert_raise")) @expected.assertion)
 
 ; The methods a test calls, compared with a case's property; not its assertions, which every
 ; test makes and which tell no method from another.
