@@ -201,7 +201,7 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         .map(|test| {
             let body = test.body.clone().unwrap_or(0..0);
             let mut read: Vec<(usize, Literal)> = within(&body).collect();
-            // An expected value written before what it asserts is read after it.
+            // An expected value or error written before what it asserts is read after it.
             if !found.read_later.is_empty() {
                 read.sort_by_key(|(at, _)| found.read_at(*at));
             }

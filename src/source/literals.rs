@@ -43,9 +43,10 @@ pub struct Literals {
     /// A use of a bound name, with its byte offset, in document order.
     pub uses: Vec<(usize, String)>,
     /// The byte range of an assertion's expected value written before what it asserts
-    /// (Minitest's `assert_equal expected, actual`), with where that value is read: at the
-    /// assertion's end, after what it asserts, as a case gives its input before its expected
-    /// value. In document order.
+    /// (Minitest's `assert_equal expected, actual`; the error of `assertRaises`,
+    /// `assert_raise`), with where that value is read: at the assertion's end, after what it
+    /// asserts, as a case gives its input before its expected value. In document order; the
+    /// ranges do not overlap (each is an argument or the head of its own assertion).
     pub read_later: Vec<(Range<usize>, usize)>,
 }
 

@@ -154,7 +154,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
             values: &values[t],
         })
         .collect();
-    let exercise = Exercise {
+    let shared = Shared {
         properties,
         called,
         prefix,
@@ -166,12 +166,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     let weights: Vec<f64> = weighed.iter().map(|case| case.total).collect();
     let mut matrix: Vec<Vec<Evidence>> = weighed
         .iter()
-        .map(|case| {
-            views
-                .iter()
-                .map(|test| case.weigh(test, &exercise))
-                .collect()
-        })
+        .map(|case| views.iter().map(|test| case.weigh(test, &shared)).collect())
         .collect();
     mark_calls_apart(cases, &weights, &holdings, &mut matrix);
     let fitted: Vec<Vec<Probe>> = weighed.into_iter().map(|case| case.fitted).collect();
@@ -180,7 +175,7 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
 }
 
 /// What every (case, test) pair of an exercise is weighed against.
-struct Exercise {
+struct Shared {
     /// The functions of the cases' properties.
     properties: HashSet<String>,
     /// Those some test calls by name.
@@ -284,7 +279,7 @@ impl<'c> CaseProbes<'c> {
 
     /// The evidence that `test` implements this case (`held_fit` and `calls_apart` are set
     /// later, over every case).
-    fn weigh(&self, test: &TestView, exercise: &Exercise) -> Evidence {
+    fn weigh(&self, test: &TestView, shared: &Shared) -> Evidence {
         let (holding, property) = (test.holding, &self.property);
         // Keys count when the test has them, and are no loss when it does not.
         let keys: f64 = self
@@ -303,9 +298,9 @@ impl<'c> CaseProbes<'c> {
                 (found + p.weight, loosely || holding.loosely(p))
             });
         let (found, total) = (found + keys, self.total + keys);
-        let properties = &exercise.properties;
+        let properties = &shared.properties;
         let other_property = properties.len() > 1
-            && exercise.called.contains(property)
+            && shared.called.contains(property)
             && !holding.calls.contains(property)
             && properties.iter().any(|p| holding.calls.contains(p));
         let calls_other = !holding.calls.contains(property)
@@ -321,7 +316,7 @@ impl<'c> CaseProbes<'c> {
         };
         let sequence = self.sequence();
         let inputs = &sequence[..self.case.inputs.min(sequence.len())];
-        let prefix = exercise.prefix;
+        let prefix = shared.prefix;
         Evidence {
             data,
             order,
