@@ -51,53 +51,39 @@ use values::{held_order, sings, verse_lines};
 
 /// How much of the score the literal data carries; the name carries the rest.
 const DATA_WEIGHT: f64 = 0.65;
-
 /// A test holds all of a case's data at or above this share of its weight.
 const ALL_DATA: f64 = 0.999;
-
 /// The least share of a case's values a test must hold in the case's order (its objects'
 /// members in any order) for all of its data alone to make a link.
 const IN_ORDER: f64 = 0.75;
-
 /// A case's values held in its own order, every one: no chance arrangement (one roll out of
 /// place in twenty-one is another case).
 const EXACT_ORDER: f64 = 0.999;
-
 /// The least total weight of a case's data for all of it alone to make a link.
 const DATA_ALONE: f64 = 2.5;
-
 /// The least combined score of a link.
 const MIN_SCORE: f64 = 0.3;
-
 /// The least share of its data a test named after an excluded case must hold to implement it.
 const EXCLUDED_NAMED_DATA: f64 = 0.5;
-
 /// The share of its score an excluded case keeps, where the evidence is partial.
 const EXCLUDED: f64 = 0.85;
-
 /// The share of its score a test keeps that calls another property's function, not this one's.
 const OTHER_PROPERTY: f64 = 0.5;
-
 /// The least share of a case's data a test must hold, or the least similarity of its name to
 /// the case's, for the test to be the case's by the combined score alone: half of one kind of
 /// evidence, not a little of both (a test sharing only an error message with the case, under
 /// another name, is not its test when the case's own test is deleted).
 const HALF_EVIDENCE: f64 = 0.5;
-
 /// How much the fit of a test's values to a case adds: enough to break ties, no more.
 const FIT_WEIGHT: f64 = 0.05;
-
 /// The share of a test's values that must be a case's for the test to be about that case:
 /// below it, a test holds the case's data by chance where another test holds it better, or
 /// where the test is named after another case.
 const SHARED_FIT: f64 = 0.5;
-
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
-
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
-
 /// The fewest words an expected text has for a test holding it to be covering its case: a
 /// verse, not an answer many cases share ("Whoa, chill out!").
 const VERSE_WORDS: usize = 10;
