@@ -217,10 +217,11 @@ fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) 
         // which no test spells that way: it is no value to look for.
         Value::String(s) if is_pseudo_code_function(s) => Shape::List(Vec::new()),
         Value::String(s) => push(Literal::Text(s.clone())),
-        Value::Array(items) if items.is_empty() => push(Literal::Empty),
-        Value::Array(items) => {
-            Shape::List(items.iter().map(|v| leaves_of(v, leaves, keys)).collect())
-        }
+        // `[[[]]]` is one value, as a test's literals read it.
+        Value::Array(items) => match empty_depth(items) {
+            Some(depth) => push(Literal::Empty(depth)),
+            None => Shape::List(items.iter().map(|v| leaves_of(v, leaves, keys)).collect()),
+        },
         Value::Object(map) => {
             let mut members = Vec::new();
             if map.len() == 1 && map.contains_key("error") {
@@ -233,6 +234,16 @@ fn leaves_of(value: &Value, leaves: &mut Vec<Literal>, keys: &mut Vec<Literal>) 
             }
             Shape::Record(members)
         }
+    }
+}
+
+/// For an empty array, or one that holds only such an array, how many arrays hold the empty
+/// one (`Literal::Empty`).
+fn empty_depth(items: &[Value]) -> Option<usize> {
+    match items {
+        [] => Some(0),
+        [Value::Array(inner)] => empty_depth(inner).map(|depth| depth + 1),
+        _ => None,
     }
 }
 
@@ -377,6 +388,25 @@ mod tests {
         ));
         assert!(!is_pseudo_code_function("iliad.txt"));
         assert!(!is_pseudo_code_function("f(x)"));
+    }
+
+    #[test]
+    fn an_empty_array_counts_the_arrays_that_hold_it_alone() {
+        let leaves = |json: serde_json::Value| {
+            let mut leaves = Vec::new();
+            leaves_of(&json, &mut leaves, &mut Vec::new());
+            leaves
+        };
+        use Literal::{Empty, Number};
+        // flatten-array's "flattens a nested array" is one value, not "empty"'s.
+        assert_eq!(leaves(serde_json::json!([[[]]])), [Empty(2)]);
+        assert_eq!(leaves(serde_json::json!([])), [Empty(0)]);
+        // An array beside others is held by its list, not alone.
+        assert_eq!(leaves(serde_json::json!([[], []])), [Empty(0), Empty(0)]);
+        assert_eq!(
+            leaves(serde_json::json!([[[]], 1])),
+            [Empty(1), Number("1".into())]
+        );
     }
 
     #[test]

@@ -23,8 +23,10 @@ pub enum Literal {
     True,
     False,
     Nil,
-    /// An empty list, array or tuple.
-    Empty,
+    /// An empty list, array or tuple, with how many lists hold it alone around it: `[]` is
+    /// `Empty(0)`, `[[[]]]` `Empty(2)` (flatten-array's "flattens a nested array" is not
+    /// "empty").
+    Empty(usize),
     /// A call that expects an error (`assert_raise`, `pytest.raises`).
     Raises,
     /// The name of a function or method called, lower case without `_`, `?` or `!`
@@ -61,6 +63,21 @@ impl Literals {
             _ => at,
         }
     }
+}
+
+/// How many collections of its own kind hold `node` alone, one inside another: 2 for the
+/// innermost `[]` of `[[[]]]`.
+fn nested_alone(node: Node) -> usize {
+    let mut depth = 0;
+    let mut inner = node;
+    while let Some(outer) = inner.parent() {
+        if outer.kind() != node.kind() || outer.named_child_count() != 1 {
+            break;
+        }
+        depth += 1;
+        inner = outer;
+    }
+    depth
 }
 
 /// The literals of `source`.
@@ -141,7 +158,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     }
                     // No words are the empty list (Ruby's `%w[]`), not only the empty text.
                     if words.is_empty() {
-                        literals.push((at, Literal::Empty));
+                        literals.push((at, Literal::Empty(0)));
                     }
                     // The list as one text too: a case may give it as one string.
                     Literal::Text(words.join(" "))
@@ -185,7 +202,7 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                 "literal.true" => Literal::True,
                 "literal.false" => Literal::False,
                 "literal.nil" => Literal::Nil,
-                "literal.empty" => Literal::Empty,
+                "literal.empty" => Literal::Empty(nested_alone(node)),
                 "literal.raises" => Literal::Raises,
                 "literal.call" => Literal::Call(call_name(&text(node))),
                 _ => continue,
@@ -519,10 +536,29 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_list_counts_the_lists_of_its_kind_that_hold_it_alone() {
+        for (language, source) in [
+            ("elixir", "assert f([[[]]], [[], []], {[]}) == []\n"),
+            ("ruby", "assert_equal [], f([[[]]], [[], []], {a: []})\n"),
+            ("python", "assert f([[[]]], [[], []], ([],)) == []\n"),
+        ] {
+            let mut found = literals(language, source);
+            found.retain(|literal| matches!(literal, Literal::Empty(_)));
+            found.sort();
+            use Literal::Empty;
+            assert_eq!(
+                found,
+                [Empty(0), Empty(0), Empty(0), Empty(0), Empty(2)],
+                "{language}"
+            );
+        }
+    }
+
+    #[test]
     fn a_word_list_of_no_words_is_the_empty_list() {
         // Ruby's `%w[]` (anagram's expected list of no words).
         let found = literals("ruby", "assert_equal %w[], f(1)\n");
-        assert!(found.contains(&Literal::Empty), "{found:?}");
+        assert!(found.contains(&Literal::Empty(0)), "{found:?}");
     }
 
     #[test]

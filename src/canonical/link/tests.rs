@@ -221,10 +221,14 @@ fn a_text_of_several_lines_holds_a_case_s_rows_one_by_one_in_order() {
 #[test]
 fn the_empty_text_is_also_the_empty_list() {
     // rectangles: canonical data's no rows, `[]`, the test's `""`.
-    let held = |text: &str| held_by_text(&Literal::Empty, text);
+    let held = |text: &str| held_by_text(&Literal::Empty(0), text);
     assert_eq!(held(""), (true, true));
     // A text of white space is a row of it.
     assert_eq!(held(" "), (false, false));
+    // saddle-points' "empty matrix", `[[]]`, is the empty text too: one row of nothing.
+    assert_eq!(held_by_text(&Literal::Empty(1), ""), (true, true));
+    // flatten-array's `[[[]]]` is not.
+    assert_eq!(held_by_text(&Literal::Empty(2), ""), (false, false));
 }
 
 #[test]
@@ -232,8 +236,8 @@ fn an_empty_list_held_only_as_the_empty_text_is_held_loosely() {
     // minesweeper's "no rows", `[]`, and "no columns", `[""]`: renamed `case 17`, the
     // test of no columns does not take no rows, which it holds only as its empty text.
     let mut rows = case("a", "no rows", 0, "");
-    rows.sequence = vec![Literal::Empty, Literal::Empty];
-    rows.leaves = vec![Literal::Empty];
+    rows.sequence = vec![Literal::Empty(0), Literal::Empty(0)];
+    rows.leaves = vec![Literal::Empty(0)];
     let mut columns = case("b", "no columns", 0, "");
     columns.sequence = vec![Literal::Text(String::new()); 2];
     columns.leaves = vec![Literal::Text(String::new())];
@@ -243,7 +247,7 @@ fn an_empty_list_held_only_as_the_empty_text_is_held_loosely() {
         with_fillers(&mut cases);
     }
     let tests = vec![
-        test(1, "no rows", vec![Literal::Empty, Literal::Empty]),
+        test(1, "no rows", vec![Literal::Empty(0), Literal::Empty(0)]),
         test(5, "case 17", vec![Literal::Text(String::new()); 2]),
     ];
     let (evidence, weights) = evidence(&cases, &tests);
@@ -1745,7 +1749,7 @@ fn a_case_literal() -> impl Strategy<Value = Literal> {
     prop_oneof![
         "[aA1 _\n'\"-]{0,6}".prop_map(Literal::Text),
         "-?[01]{1,2}".prop_map(Literal::Number),
-        Just(Literal::Empty),
+        (0..3usize).prop_map(Literal::Empty),
         Just(Literal::True),
     ]
 }

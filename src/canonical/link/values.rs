@@ -75,10 +75,19 @@ impl Probe {
             (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
             (Literal::Number(n), Literal::Text(_)) => value.number.as_ref() == Some(n),
             (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
-            (Literal::Empty, Literal::Text(text)) => text.is_empty(),
+            (Literal::Empty(depth), Literal::Text(text)) => {
+                empty_text_is(*depth) && text.is_empty()
+            }
             (a, b) => a == b,
         }
     }
+}
+
+/// Whether the empty text is also the empty list nested `depth` deep (`Literal::Empty`): no
+/// lines or letters (`[]`, rectangles' no rows), or one row of nothing (`[[]]`,
+/// saddle-points' empty matrix); not flatten-array's `[[[]]]`.
+fn empty_text_is(depth: usize) -> bool {
+    depth <= 1
 }
 
 /// A text as it compares loosely: lower case, without the white space and quotes around it
@@ -152,8 +161,9 @@ pub(super) struct Holdings {
     numbers: HashSet<String>,
     /// Numbers written as numbers, not read from a text of several (see `Evidence::loosely`).
     written_numbers: HashSet<String>,
-    /// The test writes an empty list (not only the empty text, see `Evidence::loosely`).
-    written_empty: bool,
+    /// The test has the empty text (see `empty_text_is`), which holds an empty list loosely
+    /// (see `Evidence::loosely`) unless the test also writes it.
+    empty_text: bool,
     /// Texts that read as one number (`'10'` for the case's 10).
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
@@ -175,7 +185,7 @@ impl Holdings {
             loose: HashSet::new(),
             numbers: HashSet::new(),
             written_numbers: HashSet::new(),
-            written_empty: false,
+            empty_text: false,
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
@@ -215,10 +225,7 @@ impl Holdings {
                             .text_numbers
                             .extend(lines.into_iter().filter_map(one_number));
                     }
-                    // The empty text is also the empty list (of lines, of letters).
-                    if text.is_empty() {
-                        holdings.others.insert(Literal::Empty);
-                    }
+                    holdings.empty_text |= text.is_empty();
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -233,7 +240,6 @@ impl Holdings {
                     holdings.calls.insert(name.clone());
                 }
                 other => {
-                    holdings.written_empty |= *other == Literal::Empty;
                     holdings.others.insert(other.clone());
                 }
             }
@@ -243,8 +249,10 @@ impl Holdings {
 
     /// Whether the test has this text only loosely (see `Evidence::loosely`).
     pub(super) fn loosely(&self, probe: &Probe) -> bool {
-        if probe.literal == Literal::Empty {
-            return self.others.contains(&Literal::Empty) && !self.written_empty;
+        if let Literal::Empty(depth) = probe.literal {
+            return empty_text_is(depth)
+                && self.empty_text
+                && !self.others.contains(&probe.literal);
         }
         let Literal::Text(text) = &probe.literal else {
             return false;
@@ -274,6 +282,9 @@ impl Holdings {
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
             Literal::Number(n) => self.numbers.contains(n) || self.text_numbers.contains(n),
+            Literal::Empty(depth) => {
+                (empty_text_is(*depth) && self.empty_text) || self.others.contains(&probe.literal)
+            }
             other => self.others.contains(other),
         }
     }
