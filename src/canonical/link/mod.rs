@@ -346,11 +346,22 @@ impl<'a> Rules<'a> {
 
     /// Where the case's data is too common to tell cases apart alone (`weights` below
     /// DATA_ALONE), the one test that is exactly it, and exactly no other case, holds it all
-    /// the same.
+    /// the same. A case it reimplements with the same data, or that reimplements it, is no
+    /// other case here: `settle_reimplementations` gives the test to the one tests.toml
+    /// includes (flatten-array's "… front of the array …" for "… of the list …").
     fn exactly_one(&self, c: usize, t: usize) -> bool {
         self.exact(c, t)
             && (0..self.tests).all(|u| u == t || !self.exact(c, u))
-            && self.each_case().all(|b| b == c || !self.exact(b, t))
+            && self
+                .each_case()
+                .all(|b| b == c || self.reimplementation(b, c) || !self.exact(b, t))
+    }
+
+    /// Cases `b` and `c` are one case reimplemented (either way round).
+    fn reimplementation(&self, b: usize, c: usize) -> bool {
+        let (b, c) = (&self.cases[b], &self.cases[c]);
+        b.reimplements.as_deref() == Some(c.uuid.as_str())
+            || c.reimplements.as_deref() == Some(b.uuid.as_str())
     }
 
     /// Test `t` holds case `c` among mostly other values, and is named more like another case,

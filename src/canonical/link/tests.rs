@@ -498,6 +498,39 @@ fn a_test_exactly_one_case_is_its_test_before_a_case_it_holds_with_a_value_of_it
 }
 
 #[test]
+fn a_test_exactly_a_reimplemented_case_and_its_old_one_is_the_included_one_s_test() {
+    // flatten-array's "… at the front of the array …" reimplements "… of the list …" with
+    // the same data ([null, null, 3] to [3]). Renamed `case 17`, its test is exactly both
+    // and exactly no other case, and scores below a test that holds the values among many
+    // of its own: it is the test of the one tests.toml includes.
+    let mut cases = vec![
+        numbers_case("a", "nulls at the front of the list", &[0, 0, 3, 3]),
+        numbers_case("b", "nulls at the front of the array", &[0, 0, 3, 3]),
+        numbers_case(
+            "c",
+            "six levels with nulls",
+            &[0, 2, 2, 3, 8, 100, 0, 0, -2, 0, 2, 2, 3, 8, 100, -2],
+        ),
+    ];
+    cases[1].reimplements = Some("a".to_string());
+    with_fillers(&mut cases);
+    let tests = [
+        test(1, "case 17", numbers(&[0, 0, 3, 3])),
+        test(
+            5,
+            "six levels with nulls",
+            numbers(&[0, 2, 2, 3, 8, 100, 0, 0, -2, 0, 2, 2, 3, 8, 100, -2]),
+        ),
+    ];
+    let included = [false, true, true, true, true, true, true];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[1] < DATA_ALONE, "{weights:?}");
+    assert!(evidence[1][1].score() > evidence[1][0].score());
+    let links = link(&cases, &tests, &evidence, &weights, &included);
+    assert_eq!((&links[0], &links[1]), (&vec![], &vec![0]), "{links:?}");
+}
+
+#[test]
 fn a_test_holding_a_case_among_mostly_other_values_is_not_its_second_test() {
     // 1 and `"a"` are all of the case's data; "many letters" holds them, in order, among
     // other counts and letters, where "one letter" holds little else.
