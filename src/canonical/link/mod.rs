@@ -61,6 +61,9 @@ const IN_ORDER: f64 = 0.75;
 const EXACT_ORDER: f64 = 0.999;
 /// The least total weight of a case's data for all of it alone to make a link.
 const DATA_ALONE: f64 = 2.5;
+/// The weight of two values every case has (a value's weight is `ln(1 + cases / cases
+/// having it)`): a case's data weighing less tells it from no other case.
+const COMMON_DATA: f64 = 2.0 * std::f64::consts::LN_2;
 /// The least combined score of a link.
 const MIN_SCORE: f64 = 0.3;
 /// The least share of its data a test named after an excluded case must hold to implement it.
@@ -357,6 +360,12 @@ impl<'a> Rules<'a> {
                 .all(|b| b == c || self.reimplementation(b, c) || !self.exact(b, t))
     }
 
+    /// Case `c`'s data tells it from no other case (`COMMON_DATA`); an exercise of one case
+    /// has no other (hello-world's "Hello, World!").
+    fn common_data(&self, c: usize) -> bool {
+        self.cases.len() > 1 && self.weights[c] < COMMON_DATA
+    }
+
     /// Cases `b` and `c` are one case reimplemented (either way round).
     fn reimplementation(&self, b: usize, c: usize) -> bool {
         let (b, c) = (&self.cases[b], &self.cases[c]);
@@ -552,7 +561,10 @@ impl<'a> Rules<'a> {
     /// best test whose best case this is may stand in for them if it holds half of the case's
     /// data, as much as any of them, among mostly the case's values, and stands in the case's
     /// place (a test renamed `case 17` beside another case's test named like it). A best test
-    /// named more like another case (`named_elsewhere`) links none.
+    /// named more like another case (`named_elsewhere`) links none, nor does one named less
+    /// than half like a case of common data (`COMMON_DATA`; a test exactly such a case is
+    /// its test by `all_data`): Ruby binary-search-tree's "can sort single number", `["2"]`
+    /// to `["2"]`, is no test of 2 and 4, nor of 4 and 2, whichever of the two is deleted.
     fn fallback(&self, c: usize) -> Chosen {
         let (evidence, tests) = (&self.evidence[c], 0..self.tests);
         let score = |t: usize| self.score(c, t);
@@ -604,7 +616,8 @@ impl<'a> Rules<'a> {
                 && !self.look_alike(c, t)
                 && !evidence[t].calls_apart
                 && !self.named_elsewhere(c, t)
-                && (evidence[t].input_held || self.cases[c].inputs == 0) =>
+                && (evidence[t].input_held || self.cases[c].inputs == 0)
+                && (!self.common_data(c) || evidence[t].name >= HALF_EVIDENCE) =>
             {
                 // Unless the test is named much like the case, or holds all of its data, the
                 // link rests on the combined score alone, as it does where a better test

@@ -381,6 +381,39 @@ fn second_without_its_test(cases: &[Case], tests: &[Test]) -> Vec<usize> {
 }
 
 #[test]
+fn a_case_of_common_data_is_no_test_s_that_holds_it_among_other_values() {
+    // Ruby binary-search-tree: "can sort single number" is ["2"] to ["2"], and every case
+    // has a 2. Two tests of older data, named for nothing, hold all of it, in order, among
+    // as many values of their own: neither is its test, and deleting one must not make the
+    // other its test. Named half like the case, one is.
+    let cases = [
+        numbers_case("a", "sort one", &[2, 2]),
+        numbers_case("b", "sort two", &[2, 1, 7]),
+        numbers_case("c", "sort three", &[2, 3, 8]),
+        numbers_case("d", "insert", &[4, 2, 9]),
+    ];
+    let tests = [
+        test(1, "case 1", numbers(&[2, 1, 7])),
+        test(5, "case 2", numbers(&[2, 3, 8])),
+        test(9, "case 3", numbers(&[4, 2, 9])),
+        test(13, "case 4", numbers(&[2, 5, 2, 5])),
+        test(17, "case 5", numbers(&[2, 6, 2, 6])),
+    ];
+    let included = [true; 4];
+    let (_, weights) = evidence(&cases, &tests);
+    assert!(weights[0] < COMMON_DATA, "{weights:?}");
+    let none = Vec::<usize>::new();
+    assert_eq!(links(&cases, &tests, &included)[0], none);
+    let deleted = &tests[..4];
+    assert_eq!(links(&cases, deleted, &included)[0], none);
+    let mut named = deleted.to_vec();
+    named[3].name = "sort one more".to_string();
+    assert_eq!(links(&cases, &named, &included)[0], vec![3]);
+    // The one case of an exercise (hello-world's) has no other to be told from.
+    assert_eq!(links(&cases[..1], &tests[3..4], &[true])[0], vec![0]);
+}
+
+#[test]
 fn a_deleted_test_case_does_not_pass_to_a_test_of_another_function_of_the_track() {
     // The track tests the cases through `histogram` (nucleotide-count); the third test
     // holds the second case's values, one or all out of place, and calls `count`, the
