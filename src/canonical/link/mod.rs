@@ -360,10 +360,16 @@ impl<'a> Rules<'a> {
                 .all(|b| b == c || self.reimplementation(b, c) || !self.exact(b, t))
     }
 
-    /// Case `c`'s data tells it from no other case (`COMMON_DATA`); an exercise of one case
-    /// has no other (hello-world's "Hello, World!").
-    fn common_data(&self, c: usize) -> bool {
-        self.cases.len() > 1 && self.weights[c] < COMMON_DATA
+    /// Case `c`'s data tells it from no other case (`COMMON_DATA`), and test `t` holds all of
+    /// another case's data as well, one it is not apart from (see `Evidence::calls_apart`):
+    /// the data does not say which of the two the test is of. An exercise of one case
+    /// (hello-world) has no other.
+    fn common_data_shared(&self, c: usize, t: usize) -> bool {
+        self.weights[c] < COMMON_DATA
+            && self.each_case().any(|b| {
+                let e = self.evidence[b][t];
+                b != c && e.data >= ALL_DATA && !e.calls_apart
+            })
     }
 
     /// Cases `b` and `c` are one case reimplemented (either way round).
@@ -562,9 +568,11 @@ impl<'a> Rules<'a> {
     /// data, as much as any of them, among mostly the case's values, and stands in the case's
     /// place (a test renamed `case 17` beside another case's test named like it). A best test
     /// named more like another case (`named_elsewhere`) links none, nor does one named less
-    /// than half like a case of common data (`COMMON_DATA`; a test exactly such a case is
-    /// its test by `all_data`): Ruby binary-search-tree's "can sort single number", `["2"]`
-    /// to `["2"]`, is no test of 2 and 4, nor of 4 and 2, whichever of the two is deleted.
+    /// than half like a case of common data that holds another case in full as well
+    /// (`common_data_shared`; a test exactly such a case is its test by `all_data`): Ruby
+    /// binary-search-tree's "can sort single number", `["2"]` to `["2"]`, is no test of 2
+    /// and 4, nor of 4 and 2, whichever of the two is deleted: they hold all of "can sort if
+    /// second number is same as first", `["2", "2"]`, too.
     fn fallback(&self, c: usize) -> Chosen {
         let (evidence, tests) = (&self.evidence[c], 0..self.tests);
         let score = |t: usize| self.score(c, t);
@@ -617,7 +625,7 @@ impl<'a> Rules<'a> {
                 && !evidence[t].calls_apart
                 && !self.named_elsewhere(c, t)
                 && (evidence[t].input_held || self.cases[c].inputs == 0)
-                && (!self.common_data(c) || evidence[t].name >= HALF_EVIDENCE) =>
+                && (evidence[t].name >= HALF_EVIDENCE || !self.common_data_shared(c, t)) =>
             {
                 // Unless the test is named much like the case, or holds all of its data, the
                 // link rests on the combined score alone, as it does where a better test

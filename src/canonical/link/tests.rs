@@ -381,36 +381,64 @@ fn second_without_its_test(cases: &[Case], tests: &[Test]) -> Vec<usize> {
 }
 
 #[test]
-fn a_case_of_common_data_is_no_test_s_that_holds_it_among_other_values() {
-    // Ruby binary-search-tree: "can sort single number" is ["2"] to ["2"], and every case
-    // has a 2. Two tests of older data, named for nothing, hold all of it, in order, among
-    // as many values of their own: neither is its test, and deleting one must not make the
-    // other its test. Named half like the case, one is.
-    let cases = [
+fn a_case_of_common_data_is_no_test_s_that_holds_another_case_as_well() {
+    // Ruby binary-search-tree: "can sort single number" is ["2"] to ["2"], and most cases
+    // have a 2. Two tests of older data, named for nothing, hold all of it, in order, among
+    // as many values of their own, and all of another case too: neither is its test, and
+    // deleting one must not make the other its test. Named half like the case, one is.
+    let mut cases = [
         numbers_case("a", "sort one", &[2, 2]),
         numbers_case("b", "sort two", &[2, 1, 7]),
         numbers_case("c", "sort three", &[2, 3, 8]),
-        numbers_case("d", "insert", &[4, 2, 9]),
+        numbers_case("d", "insert same", &[4, 4]),
     ];
-    let tests = [
-        test(1, "case 1", numbers(&[2, 1, 7])),
-        test(5, "case 2", numbers(&[2, 3, 8])),
-        test(9, "case 3", numbers(&[4, 2, 9])),
-        test(13, "case 4", numbers(&[2, 5, 2, 5])),
-        test(17, "case 5", numbers(&[2, 6, 2, 6])),
-    ];
+    for case in &mut cases[..3] {
+        case.property = "sort".to_string();
+    }
+    cases[3].property = "insert".to_string();
+    let tests = |older: &[&str]| {
+        let older = |values: &[i64]| {
+            let mut literals = numbers(values);
+            literals.extend(older.iter().map(|&f| Literal::Call(f.into())));
+            literals
+        };
+        vec![
+            test(1, "case 1", with_call(&[2, 1, 7], "sort")),
+            test(5, "case 2", with_call(&[2, 3, 8], "sort")),
+            test(9, "insert same", with_call(&[4, 4], "insert")),
+            test(13, "case 4", older(&[2, 4, 2, 4])),
+            test(17, "case 5", older(&[2, 4, 4, 2])),
+        ]
+    };
     let included = [true; 4];
-    let (_, weights) = evidence(&cases, &tests);
+    let both = tests(&["insert", "sort"]);
+    let (_, weights) = evidence(&cases, &both);
     assert!(weights[0] < COMMON_DATA, "{weights:?}");
     let none = Vec::<usize>::new();
-    assert_eq!(links(&cases, &tests, &included)[0], none);
-    let deleted = &tests[..4];
+    assert_eq!(links(&cases, &both, &included)[0], none);
+    let deleted = &both[..4];
     assert_eq!(links(&cases, deleted, &included)[0], none);
     let mut named = deleted.to_vec();
     named[3].name = "sort one more".to_string();
     assert_eq!(links(&cases, &named, &included)[0], vec![3]);
+    // Calling `sort` alone, it is apart from "insert same", whose test calls `insert`: it
+    // holds no other case it may be a test of.
+    let sorting = tests(&["sort"]);
+    assert_eq!(links(&cases, &sorting[..4], &included)[0], vec![3]);
     // The one case of an exercise (hello-world's) has no other to be told from.
-    assert_eq!(links(&cases[..1], &tests[3..4], &[true])[0], vec![0]);
+    assert_eq!(links(&cases[..1], &both[3..4], &[true])[0], vec![0]);
+    // Data that tells its case apart, [2, 1, 7], is its best test's: one holding it out of
+    // order, beside all of [2, 3], out of order too.
+    let apart = [
+        cases[0].clone(),
+        cases[1].clone(),
+        numbers_case("c", "sort three", &[2, 3]),
+    ];
+    let older = [test(1, "case 1", with_call(&[7, 1, 3, 2], "sort"))];
+    let (evidence, weights) = evidence(&apart, &older);
+    assert!(weights[1] >= COMMON_DATA, "{weights:?}");
+    assert!(evidence[2][0].data >= ALL_DATA, "{:?}", evidence[2][0]);
+    assert_eq!(links(&apart, &older, &[true; 3])[1], vec![0]);
 }
 
 #[test]
