@@ -229,6 +229,18 @@ fn the_empty_text_is_also_the_empty_list() {
     assert_eq!(held_by_text(&Literal::Empty(1), ""), (true, true));
     // flatten-array's `[[[]]]` is not.
     assert_eq!(held_by_text(&Literal::Empty(2), ""), (false, false));
+    // Nor is it the empty list, which is `[[]]` too, loosely (Python saddle-points' `matrix =
+    // []` for the empty matrix), unless the test writes `[[]]` as well.
+    let no_rows = [Literal::Empty(0)];
+    let holdings = Holdings::new(&test(1, "t", no_rows.to_vec()));
+    for (depth, held) in [(0, true), (1, true), (2, false)] {
+        let probe = Probe::new(&Literal::Empty(depth), 1.0);
+        assert_eq!(holdings.holds(&probe), held, "{depth}");
+        assert_eq!(probe.is(&Value::new(&no_rows[0])), held, "{depth}");
+        assert_eq!(holdings.loosely(&probe), depth == 1, "{depth}");
+    }
+    let both = Holdings::new(&test(1, "t", vec![Literal::Empty(0), Literal::Empty(1)]));
+    assert!(!both.loosely(&Probe::new(&Literal::Empty(1), 1.0)));
 }
 
 #[test]

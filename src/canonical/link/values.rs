@@ -75,18 +75,18 @@ impl Probe {
             (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
             (Literal::Number(n), Literal::Text(_)) => value.number.as_ref() == Some(n),
             (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
-            (Literal::Empty(depth), Literal::Text(text)) => {
-                empty_text_is(*depth) && text.is_empty()
-            }
+            (Literal::Empty(depth), Literal::Text(text)) => no_rows_is(*depth) && text.is_empty(),
+            (Literal::Empty(depth), Literal::Empty(0)) => no_rows_is(*depth),
             (a, b) => a == b,
         }
     }
 }
 
-/// Whether the empty text is also the empty list nested `depth` deep (`Literal::Empty`): no
-/// lines or letters (`[]`, rectangles' no rows), or one row of nothing (`[[]]`,
-/// saddle-points' empty matrix); not flatten-array's `[[[]]]`.
-fn empty_text_is(depth: usize) -> bool {
+/// Whether no rows, the empty text or the empty list, is also the empty list nested `depth`
+/// deep (`Literal::Empty`): no lines or letters (`[]`, rectangles' no rows, as `""`), or one
+/// row of nothing (`[[]]`, saddle-points' empty matrix, as `""` or `[]`); not flatten-array's
+/// `[[[]]]`.
+fn no_rows_is(depth: usize) -> bool {
     depth <= 1
 }
 
@@ -161,9 +161,9 @@ pub(super) struct Holdings {
     numbers: HashSet<String>,
     /// Numbers written as numbers, not read from a text of several (see `Evidence::loosely`).
     written_numbers: HashSet<String>,
-    /// The test has the empty text (see `empty_text_is`), which holds an empty list loosely
-    /// (see `Evidence::loosely`) unless the test also writes it.
-    empty_text: bool,
+    /// The test has the empty text or the empty list (see `no_rows_is`), which holds an empty
+    /// list of rows loosely (see `Evidence::loosely`) unless the test also writes it.
+    no_rows: bool,
     /// Texts that read as one number (`'10'` for the case's 10).
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
@@ -185,7 +185,7 @@ impl Holdings {
             loose: HashSet::new(),
             numbers: HashSet::new(),
             written_numbers: HashSet::new(),
-            empty_text: false,
+            no_rows: false,
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
@@ -225,7 +225,7 @@ impl Holdings {
                             .text_numbers
                             .extend(lines.into_iter().filter_map(one_number));
                     }
-                    holdings.empty_text |= text.is_empty();
+                    holdings.no_rows |= text.is_empty();
                 }
                 Literal::Symbol(name) => {
                     holdings.loose.insert(name.to_lowercase());
@@ -240,6 +240,7 @@ impl Holdings {
                     holdings.calls.insert(name.clone());
                 }
                 other => {
+                    holdings.no_rows |= *other == Literal::Empty(0);
                     holdings.others.insert(other.clone());
                 }
             }
@@ -250,9 +251,7 @@ impl Holdings {
     /// Whether the test has this text only loosely (see `Evidence::loosely`).
     pub(super) fn loosely(&self, probe: &Probe) -> bool {
         if let Literal::Empty(depth) = probe.literal {
-            return empty_text_is(depth)
-                && self.empty_text
-                && !self.others.contains(&probe.literal);
+            return no_rows_is(depth) && self.no_rows && !self.others.contains(&probe.literal);
         }
         let Literal::Text(text) = &probe.literal else {
             return false;
@@ -283,7 +282,7 @@ impl Holdings {
             }
             Literal::Number(n) => self.numbers.contains(n) || self.text_numbers.contains(n),
             Literal::Empty(depth) => {
-                (empty_text_is(*depth) && self.empty_text) || self.others.contains(&probe.literal)
+                (no_rows_is(*depth) && self.no_rows) || self.others.contains(&probe.literal)
             }
             other => self.others.contains(other),
         }
