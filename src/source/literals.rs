@@ -23,9 +23,9 @@ pub enum Literal {
     True,
     False,
     Nil,
-    /// An empty list, array or tuple, with how many lists hold it alone around it: `[]` is
-    /// `Empty(0)`, `[[[]]]` `Empty(2)` (flatten-array's "flattens a nested array" is not
-    /// "empty").
+    /// An empty list, array or tuple, with how many of its kind hold it alone, one inside
+    /// another: `[]` is `Empty(0)`, `[[[]]]` `Empty(2)` (flatten-array's "flattens a nested
+    /// array" is not "empty").
     Empty(usize),
     /// A call that expects an error (`assert_raise`, `pytest.raises`).
     Raises,

@@ -229,8 +229,8 @@ fn the_empty_text_is_also_the_empty_list() {
     assert_eq!(held_by_text(&Literal::Empty(1), ""), (true, true));
     // flatten-array's `[[[]]]` is not.
     assert_eq!(held_by_text(&Literal::Empty(2), ""), (false, false));
-    // Nor is it the empty list, which is `[[]]` too, loosely (Python saddle-points' `matrix =
-    // []` for the empty matrix), unless the test writes `[[]]` as well.
+    // The empty list is `[[]]` too, loosely (Python saddle-points' `matrix = []` for the
+    // empty matrix) unless the test writes `[[]]` as well, and not `[[[]]]`.
     let no_rows = [Literal::Empty(0)];
     let holdings = Holdings::new(&test(1, "t", no_rows.to_vec()));
     for (depth, held) in [(0, true), (1, true), (2, false)] {
