@@ -5,8 +5,9 @@
 ; its name), @literal.number, @literal.true / .false / .nil / .empty (an empty collection),
 ; @literal.date (a date or a date and time written as its numbers), @literal.raises (the test
 ; expects an error), @literal.call (the name of a function called), and @expects.true / .false
-; / .nil (an assertion that what it asserts is that value: read as the value, placed after the
-; assertion's own values, as an expected value follows its input), @expected.before with
+; / .nil / .empty (an assertion that what it asserts is that value, .empty the empty list:
+; read as the value, placed after the assertion's own values, as an expected value follows its
+; input), @expected.before with
 ; @expected.assertion (an expected value written before what the assertion asserts, as
 ; Minitest's `assert_equal expected, actual` and every language's expected error: read at the
 ; assertion's end); @binding.name with

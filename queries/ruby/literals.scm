@@ -25,11 +25,12 @@
 ; test makes and which tell no method from another.
 ((call method: (identifier) @literal.call) (#not-match? @literal.call "^(assert|refute)"))
 
-; `refute x` expects false, `assert_nil x` nil, `assert_includes` true, and `assert f(x)`, a
-; call and no comparison, true.
+; `refute x` expects false, `assert_nil x` nil, `assert_empty x` the empty list,
+; `assert_includes` true, and `assert f(x)`, a call and no comparison, true.
 ((call method: (identifier) @_m (#any-of? @_m "refute" "refute_equal" "refute_includes")) @expects.false)
 ((call method: (identifier) @_m (#eq? @_m "assert_includes")) @expects.true)
 ((call method: (identifier) @_m (#eq? @_m "assert_nil")) @expects.nil)
+((call method: (identifier) @_m (#eq? @_m "assert_empty")) @expects.empty)
 ((call method: (identifier) @_m (#eq? @_m "assert") arguments: (argument_list . (call))) @expects.true)
 
 ; `assert_equal expected, actual`: the expected value, written first, is read after what the

@@ -190,10 +190,11 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                 }
                 // An assertion that its subject is true, false or nil: that value, placed
                 // after what it asserts, as an expected value follows its input.
-                "expects.true" | "expects.false" | "expects.nil" => {
+                "expects.true" | "expects.false" | "expects.nil" | "expects.empty" => {
                     let value = match names[capture.index as usize].as_str() {
                         "expects.true" => Literal::True,
                         "expects.false" => Literal::False,
+                        "expects.empty" => Literal::Empty(0),
                         _ => Literal::Nil,
                     };
                     literals.push((node.end_byte().saturating_sub(1), value));
@@ -552,6 +553,18 @@ mod tests {
                 "{language}"
             );
         }
+    }
+
+    #[test]
+    fn an_assert_that_something_is_empty_expects_the_empty_list_after_it() {
+        // Minitest's `assert_empty flat_array` (flatten-array's "all values in nested array
+        // are null", expecting []).
+        let found = literals("ruby", "assert_empty FlattenArray.flatten([nil, 1])\n");
+        assert_eq!(found.last(), Some(&Literal::Empty(0)), "{found:?}");
+        assert!(found.contains(&Literal::Number("1".into())), "{found:?}");
+        // `refute_empty` expects no empty list.
+        let found = literals("ruby", "refute_empty f([1])\n");
+        assert!(!found.contains(&Literal::Empty(0)), "{found:?}");
     }
 
     #[test]
