@@ -351,13 +351,18 @@ impl<'a> Rules<'a> {
     /// DATA_ALONE), the one test that is exactly it, and exactly no other case, holds it all
     /// the same. A case it reimplements with the same data, or that reimplements it, is no
     /// other case here: `settle_reimplementations` gives the test to the one tests.toml
-    /// includes (flatten-array's "… front of the array …" for "… of the list …").
+    /// includes (flatten-array's "… front of the array …" for "… of the list …"). Nor is
+    /// a test of another function (`calls_apart`) another test of the case, nor a case the
+    /// test is apart from another case of the test: rational-numbers' `multiply({1, 2}, {1,
+    /// 1}) == {1, 2}` and `divide_by({1, 2}, {1, 1}) == {1, 2}` are exactly "multiply by
+    /// 1" and "divide by 1" each, whose data is the same.
     fn exactly_one(&self, c: usize, t: usize) -> bool {
+        let apart = |b: usize, u: usize| self.evidence[b][u].calls_apart;
         self.exact(c, t)
-            && (0..self.tests).all(|u| u == t || !self.exact(c, u))
+            && (0..self.tests).all(|u| u == t || !self.exact(c, u) || apart(c, u))
             && self
                 .each_case()
-                .all(|b| b == c || self.reimplementation(b, c) || !self.exact(b, t))
+                .all(|b| b == c || self.reimplementation(b, c) || !self.exact(b, t) || apart(b, t))
     }
 
     /// Case `c`'s data tells it from no other case (`COMMON_DATA`), and test `t` holds all of

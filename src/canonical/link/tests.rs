@@ -1478,6 +1478,41 @@ fn a_test_of_exactly_a_case_of_common_values_is_its_test_under_any_name() {
 }
 
 #[test]
+fn a_test_of_another_function_holding_the_same_data_is_no_rival_of_an_exact_test() {
+    // Rational-numbers: "times one" and "over one" have the same data, and so do "times
+    // two" and "over two". The track tests `mul` through `multiply`, `div` through
+    // `divide_by`. Renamed, the first test is still exactly "times one": the test of
+    // "over one" holds the same data, but is a test of another function, and "over one"
+    // is no case of the first test's function.
+    let mut cases = vec![
+        case("a", "times one", 1, "uno"),
+        case("b", "over one", 1, "uno"),
+        case("c", "times two", 2, "dos"),
+        case("d", "over two", 2, "dos"),
+    ];
+    for (case, property) in cases.iter_mut().zip(["mul", "div", "mul", "div"]) {
+        case.property = property.to_string();
+    }
+    let calling = |input: i64, expected: &str, function: &str| {
+        let mut literals = holds(input, expected);
+        literals.push(Literal::Call(function.into()));
+        literals
+    };
+    let tests = vec![
+        test(1, "case 17", calling(1, "uno", "multiply")),
+        test(5, "times two", calling(2, "dos", "multiply")),
+        test(9, "over one", calling(1, "uno", "divide_by")),
+        test(13, "over two", calling(2, "dos", "divide_by")),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] < DATA_ALONE, "{weights:?}");
+    assert!(evidence[0][2].calls_apart && evidence[1][0].calls_apart);
+    assert!(!evidence[0][2].calls_other && !evidence[1][0].calls_other);
+    let linked = links(&cases, &tests, &[true; 4]);
+    assert_eq!(linked, [vec![0], vec![2], vec![1], vec![3]]);
+}
+
+#[test]
 fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
     // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
     // no firm test follows "four"'s in its group, as none would at the file's end.
