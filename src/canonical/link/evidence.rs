@@ -378,7 +378,8 @@ fn mark_held_fit(
 /// Marks the tests that call functions, but none of those the track tests a case's property
 /// through (`Evidence::calls_apart`). Those are the functions called by every test whose best
 /// case is of the property and which holds all of that case's data, named after it or as
-/// written: a test holding a case by chance, as list-ops' `append` tests hold "length of
+/// written (named after it, where a case of the property has such a test): a test holding a
+/// case by chance, as list-ops' `append` tests hold "length of
 /// [1, 2, 3, 4]", does not say how the track tests it, and a property no test holds so says
 /// nothing. Where the cases are of several functions, a test that also calls a function none
 /// of those tests calls is apart when, of their functions, it calls only those every test of
@@ -394,19 +395,35 @@ fn mark_calls_apart(
     let best: Vec<f64> = (0..holdings.len())
         .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
         .collect();
-    // Each property's functions all of the tests that tell call, and those any of them calls.
-    let mut through: HashMap<&str, (HashSet<&String>, HashSet<&String>)> = HashMap::new();
+    // The tests that tell: each property's, and whether it is named after its case.
+    let mut telling: Vec<(&str, bool, &Holdings)> = Vec::new();
     for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
         for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
             let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
             if e.holds_all() && (e.named_after || written) && e.score() >= best - TIE {
-                let calls: HashSet<&String> = holding.calls.iter().collect();
-                let (all, any) = through
-                    .entry(case.property.as_str())
-                    .or_insert_with(|| (calls.clone(), HashSet::new()));
-                all.retain(|f| calls.contains(f));
-                any.extend(&calls);
+                telling.push((case.property.as_str(), e.named_after, holding));
             }
+        }
+    }
+    // A property whose cases have tests named after them is tested through what those
+    // call: a test named for nothing may be as much another property's best, by chance
+    // (rational-numbers' `pow_rational({1, 2}, 0) == {1, 1}`, renamed, holds `pow_real`'s
+    // 2, 0 and 1 in order).
+    let named: HashSet<&str> = telling
+        .iter()
+        .filter(|(_, named, _)| *named)
+        .map(|(property, _, _)| *property)
+        .collect();
+    // Each property's functions all of the tests that tell call, and those any of them calls.
+    let mut through: HashMap<&str, (HashSet<&String>, HashSet<&String>)> = HashMap::new();
+    for (property, is_named, holding) in telling {
+        if is_named || !named.contains(property) {
+            let calls: HashSet<&String> = holding.calls.iter().collect();
+            let (all, any) = through
+                .entry(property)
+                .or_insert_with(|| (calls.clone(), HashSet::new()));
+            all.retain(|f| calls.contains(f));
+            any.extend(&calls);
         }
     }
     let several = cases.iter().any(|c| c.property != cases[0].property);

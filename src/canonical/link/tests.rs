@@ -1513,6 +1513,40 @@ fn a_test_of_another_function_holding_the_same_data_is_no_rival_of_an_exact_test
 }
 
 #[test]
+fn a_property_with_named_tests_is_tested_through_what_they_call() {
+    // Rational-numbers: `pow_rational({1, 2}, 0) == {1, 1}`, renamed, holds the 2, 0 and
+    // 1 of "real to zero" in order, and is named a little more like it: as much its best
+    // case as "power of zero". The test named after "real to zero" calls `pow_real`,
+    // so the renamed one, calling `pow_rational`, is a test of another function, and
+    // implements "power of zero" alone.
+    let mut cases = vec![
+        numbers_case("e", "power of zero", &[1, 2, 0, 1, 1]),
+        numbers_case("r", "real to zero", &[2, 0, 1]),
+    ];
+    cases[0].property = "exp".into();
+    cases[1].property = "real".into();
+    with_fillers(&mut cases);
+    let tests = vec![
+        test(
+            1,
+            "zero real case",
+            with_call(&[1, 2, 0, 1, 1], "pow_rational"),
+        ),
+        test(5, "real to zero", with_call(&[2, 0, 1], "pow_real")),
+    ];
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(
+        evidence[1][0].score() >= evidence[0][0].score() - TIE,
+        "{:?} {:?}",
+        evidence[1][0],
+        evidence[0][0]
+    );
+    assert!(evidence[1][0].calls_apart, "{:?}", evidence[1][0]);
+    let included = vec![true; cases.len()];
+    assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
+}
+
+#[test]
 fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
     // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
     // no firm test follows "four"'s in its group, as none would at the file's end.
