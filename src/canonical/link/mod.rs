@@ -315,17 +315,20 @@ impl<'a> Rules<'a> {
     }
 
     /// Test `t`'s best score, as case `c`'s rival: over the cases it does not hold only as a
-    /// look-alike of another it holds as written, and, where it holds `c` as written, not
+    /// look-alike of another it holds as written, nor as a test of another function (see
+    /// `Evidence::calls_apart`: rational-numbers' `pow_rational({1, 2}, 0) == {1, 1}`
+    /// holds `pow_real`'s 2, 0 and 1 in order), and, where it holds `c` as written, not
     /// over cases of `c`'s function whose values it holds, but not each as many times as
     /// the case has it: triangle's [3, 4, 4] holds the 4 of [4, 4, 4], twice; nor, where it
     /// is exactly `c`, over those it holds among a value of its own (custom-set's test of
     /// [1, 2, 3] and [1, 2, 3, 4] holds [1, 2, 3] and [1, 2, 4] but for one 3). (A case of
-    /// another function stays a rival: Elixir list-ops' test appending [3, 4, 5] to [1, 2]
-    /// is no test of the length of [1, 2, 3, 4], which it holds as written.)
+    /// another function the test calls stays a rival: Elixir list-ops' test appending [3,
+    /// 4, 5] to [1, 2] is no test of the length of [1, 2, 3, 4], which it holds as
+    /// written.)
     fn unlike_best(&self, c: usize, t: usize) -> f64 {
         let written = self.as_written(c, t);
         self.each_case()
-            .filter(|&b| !self.look_alike(b, t))
+            .filter(|&b| !self.look_alike(b, t) && !self.evidence[b][t].calls_apart)
             .filter(|&b| {
                 let e = self.evidence[b][t];
                 !(written

@@ -1515,8 +1515,8 @@ fn a_test_of_another_function_holding_the_same_data_is_no_rival_of_an_exact_test
 #[test]
 fn a_property_with_named_tests_is_tested_through_what_they_call() {
     // Rational-numbers: `pow_rational({1, 2}, 0) == {1, 1}`, renamed, holds the 2, 0 and
-    // 1 of "real to zero" in order, and is named a little more like it: as much its best
-    // case as "power of zero". The test named after "real to zero" calls `pow_real`,
+    // 1 of "real to zero" in order, and is named a little more like it: its best case
+    // rather than "power of zero". The test named after "real to zero" calls `pow_real`,
     // so the renamed one, calling `pow_rational`, is a test of another function, and
     // implements "power of zero" alone.
     let mut cases = vec![
@@ -1544,6 +1544,26 @@ fn a_property_with_named_tests_is_tested_through_what_they_call() {
     assert!(evidence[1][0].calls_apart, "{:?}", evidence[1][0]);
     let included = vec![true; cases.len()];
     assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
+    // Nor is "real to zero", of a function the renamed test does not call, a rival of
+    // "power of zero" there: it is still that case's best test, below a better one
+    // named after another case, "negative power of zero", whose test holds all of
+    // "power of zero" as well.
+    cases.insert(
+        2,
+        numbers_case("n", "negative power of zero", &[-1, 2, 0, 1, 1]),
+    );
+    cases[2].property = "exp".into();
+    let mut tests = tests;
+    let negative = with_call(&[-1, 2, 0, 1, 1], "pow_rational");
+    tests.insert(1, test(3, "negative power of zero", negative));
+    let (held, _) = super::evidence(&cases, &tests);
+    assert!(held[1][0].score() > held[0][0].score() + TIE);
+    assert!(held[0][1].data >= ALL_DATA && held[0][1].score() > held[0][0].score());
+    let included = vec![true; cases.len()];
+    assert_eq!(
+        links(&cases, &tests, &included)[..3],
+        [vec![0], vec![2], vec![1]]
+    );
 }
 
 #[test]
