@@ -124,15 +124,17 @@ fn flatten(
         let (mut leaves, mut keys) = (Vec::new(), Vec::new());
         // The input's own keys are parameter names; keys deeper down may be data. Parameters
         // that are single values come in any order (`Allergies(0).allergic_to("eggs")` for
-        // `{"item": "eggs", "score": 0}`); lists keep theirs, which tells `append(list1,
-        // list2)` from `append(list2, list1)`.
+        // `{"item": "eggs", "score": 0}`), and so do parameters no two of which are of one
+        // kind (prism's `find_sequence(prisms, start)` for `{"start": {…}, "prisms": […]}`);
+        // else they keep theirs, which tells `append(list1, list2)` from `append(list2,
+        // list1)`, and all-your-base's input base from its output base around the digits.
         let input_shape = match &input {
             Value::Object(map) => {
                 let members = map
                     .values()
                     .map(|v| leaves_of(v, &mut leaves, &mut keys))
                     .collect();
-                if map.values().all(|v| !v.is_array() && !v.is_object()) {
+                if map.values().all(|v| !v.is_array() && !v.is_object()) || kinds_differ(map) {
                     Shape::Record(members)
                 } else {
                     Shape::List(members)
@@ -180,6 +182,22 @@ fn flatten(
         });
     }
     Ok(())
+}
+
+/// Whether no two of an object's members are of one kind of JSON value (numbers, texts, lists,
+/// objects, …): a test passing them in its own order can swap none for another.
+fn kinds_differ(map: &serde_json::Map<String, Value>) -> bool {
+    let kind = |value: &Value| match value {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    };
+    let mut seen = [false; 6];
+    map.values()
+        .all(|value| !std::mem::replace(&mut seen[kind(value)], true))
 }
 
 /// The lines of a text, or of a list of texts; none for any other value.
@@ -410,16 +428,36 @@ mod tests {
     }
 
     #[test]
-    fn objects_members_and_single_value_parameters_have_no_order_lists_do() {
+    fn objects_members_and_parameters_none_of_one_kind_have_no_order_lists_do() {
         let cases = canonical_cases(
             br#"{"cases":[
             {"uuid":"a","description":"a","property":"p","input":{"item":"eggs","score":0},
              "expected":{"start":{"column":1,"row":3}}},
             {"uuid":"b","description":"b","property":"p","input":{"list1":[1],"list2":[]},
-             "expected":[1]}]}"#,
+             "expected":[1]},
+            {"uuid":"c","description":"c","property":"p","input":{"start":{"x":0},"prisms":[7]},
+             "expected":[]},
+            {"uuid":"d","description":"d","property":"p",
+             "input":{"inputBase":2,"digits":[1],"outputBase":10},"expected":[1]}]}"#,
         )
         .unwrap();
         use Shape::{List, Record, Value};
+        // An object and a list: neither can stand for the other.
+        assert_eq!(
+            cases[2].shape,
+            List(vec![
+                Record(vec![Record(vec![Value(0)]), List(vec![Value(1)])]),
+                Value(2),
+            ])
+        );
+        // Two numbers around a list: the bases keep their places.
+        assert_eq!(
+            cases[3].shape,
+            List(vec![
+                List(vec![Value(0), List(vec![Value(1)]), Value(2)]),
+                List(vec![Value(3)]),
+            ])
+        );
         assert_eq!(
             cases[0].shape,
             List(vec![
