@@ -302,14 +302,16 @@ impl<'a> Rules<'a> {
         })
     }
 
-    /// Test `t` is exactly case `c`: all of its data as written, and no value of its own, and
-    /// it calls no other case's function (custom-set's `CustomSet.new([]).add(3) ==
-    /// CustomSet.new([3])` for [] and 3, under any name).
+    /// Test `t` is exactly case `c`: all of its data as written (its objects' members, and
+    /// parameters that cannot be swapped, in any order: prism's `find_sequence([], %{angle:
+    /// 0, x: 0, y: 0}) == []`), and no value of its own, and it calls no other case's
+    /// function (custom-set's `CustomSet.new([]).add(3) == CustomSet.new([3])` for [] and 3,
+    /// under any name).
     fn exact(&self, c: usize, t: usize) -> bool {
         let e = self.evidence[c][t];
         e.data >= ALL_DATA
             && e.fit >= ALL_DATA
-            && e.order >= EXACT_ORDER
+            && e.member_order >= EXACT_ORDER
             && !e.loosely
             && !e.calls_other
     }

@@ -1567,6 +1567,41 @@ fn a_property_with_named_tests_is_tested_through_what_they_call() {
 }
 
 #[test]
+fn a_test_of_exactly_a_case_of_common_values_may_pass_its_parameters_in_its_own_order() {
+    // Each value is in two of the four cases, as above, and both are parameters, which a
+    // test may pass in any order: this one passes the word first.
+    let mut cases = [
+        case("a", "one", 1, "uno"),
+        case("b", "two", 1, "dos"),
+        case("c", "three", 2, "uno"),
+        case("d", "four", 2, "dos"),
+    ];
+    for case in &mut cases {
+        case.shape = Shape::List(vec![Shape::Record(vec![Shape::Value(0), Shape::Value(1)])]);
+        case.inputs = 2;
+    }
+    let swapped = |n: i64, word: &str| {
+        let mut literals = holds(n, word);
+        literals.reverse();
+        literals
+    };
+    let mut all = swapped(1, "uno");
+    all.extend(swapped(2, "dos"));
+    let tests = vec![
+        test(1, "case 17", swapped(1, "uno")),
+        test(5, "one and four", all),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[0] < DATA_ALONE, "{weights:?}");
+    let e = evidence[0][0];
+    assert!(
+        e.order < EXACT_ORDER && e.member_order >= EXACT_ORDER,
+        "{e:?}"
+    );
+    assert_eq!(links(&cases, &tests, &[true; 4])[0], [0]);
+}
+
+#[test]
 fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
     // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
     // no firm test follows "four"'s in its group, as none would at the file's end.
