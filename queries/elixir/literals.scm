@@ -12,7 +12,11 @@
 ; Minitest's `assert_equal expected, actual` and every language's expected error: read at the
 ; assertion's end); @binding.name with
 ; @binding.value (a name bound to a value outside the tests) and @binding.use (a use of such a
-; name); @literal.not (a node whose own value is no data: the `:ok` of a success tuple).
+; name); @literal.not (a node whose own value is no data: the `:ok` of a success tuple);
+; @literal.code (a function the test writes, taking arguments: its literals and calls are code,
+; no data, as canonical data writes such a function as pseudo-code, `(x) -> x + 1`, which is
+; no value; a function of no arguments, `fn -> Grains.square(0) end`, holds the code a test
+; expects to raise, and is data).
 
 (string) @literal.text
 (charlist) @literal.text
@@ -75,3 +79,8 @@
 
 ; `{:ok, value}`: the success tuple around a result is the track's spelling, no data of the case.
 (tuple . (atom) @literal.not (#eq? @literal.not ":ok") . (_))
+
+; `fn x -> rem(x, 2) == 1 end`, `&(&1 + 1)`, `&odd?/1`: a function the test writes (list-ops'
+; and strain's), whose literals are code.
+(anonymous_function (stab_clause left: (arguments))) @literal.code
+(unary_operator operator: "&") @literal.code

@@ -56,3 +56,10 @@
   receiver: (constant) @_class (#any-of? @_class "Time" "Date" "DateTime")
   method: (identifier) @_method (#any-of? @_method "new" "utc" "gm" "local" "mktime")
   arguments: (argument_list) @literal.date)
+
+; `{ |e| e < 10 }`, `->(x) { x + 1 }`: a function the test writes (strain's, list-ops'), whose
+; literals are code (see the vocabulary in queries/elixir/literals.scm). A block of no
+; parameters (`assert_raises(ArgumentError) { … }`) holds the code under test, and a `do |x|`
+; block is more often a loop over the test's data than a function it passes.
+(block (block_parameters)) @literal.code
+(lambda parameters: (_)) @literal.code

@@ -407,6 +407,46 @@ mod tests {
     }
 
     #[test]
+    fn a_function_a_test_writes_is_code_not_data() {
+        // The test's data is 1, 2 and 3; 10 and `rem` are the function's. A function of no
+        // arguments (`fn -> … end`) and a block of no parameters hold code under test.
+        for (file, source) in [
+            (
+                "strain_test.py",
+                "def test_keep(self):\n    \
+                 assert keep([1, 2], lambda x: x < 10) == [3]\n",
+            ),
+            (
+                "strain_test.rb",
+                "def test_keep\n  assert_equal [3], [1, 2].keep { |e| e < 10 }\n  \
+                 assert_equal [3], [1, 2].keep(&->(e) { e < 10 })\nend\n",
+            ),
+            (
+                "test/strain_test.exs",
+                "test \"keep\" do\n  assert keep([1, 2], fn x -> rem(x, 10) end) == [3]\n  \
+                 assert keep([1, 2], &(&1 < 10)) == [3]\n  \
+                 assert_raise ArgumentError, fn -> keep([1, 2], &odd?/10) end\nend\n",
+            ),
+        ] {
+            let tests = tests_of(file, source);
+            let literals = &tests[0].literals;
+            let number = |n: &str| Literal::Number(n.into());
+            for data in ["1", "2", "3"] {
+                assert!(literals.contains(&number(data)), "{file}: {literals:?}");
+            }
+            assert!(!literals.contains(&number("10")), "{file}: {literals:?}");
+            assert!(
+                !literals.contains(&Literal::Call("rem".into())),
+                "{literals:?}"
+            );
+            assert!(
+                literals.contains(&Literal::Call("keep".into())),
+                "{literals:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_readings_of_one_value_share_its_place() {
         let tests = tests_of(
             "bob_test.py",

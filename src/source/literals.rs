@@ -94,6 +94,8 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
     let mut not_data = HashSet::new();
     // Where numbers are: `-4` is one number, its digits no number of their own.
     let mut numbers = Vec::new();
+    // Functions the test writes (`lambda x: x + 1`): their literals and calls are code.
+    let mut code: Vec<Range<usize>> = Vec::new();
     for found in query.matches(tree.root_node(), source) {
         let named = |capture: &str| {
             found
@@ -122,6 +124,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                 }
                 "literal.not" => {
                     not_data.insert(at);
+                    continue;
+                }
+                "literal.code" => {
+                    code.push(node.byte_range());
                     continue;
                 }
                 "literal.text" => {
@@ -218,7 +224,10 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
         let before = numbers.partition_point(|n| n.start < at);
         matches!(literal, Literal::Number(_)) && before > 0 && at < numbers[before - 1].end
     };
-    literals.retain(|(at, literal)| !not_data.contains(at) && !digits_of_a_number(*at, literal));
+    let in_code = |at: usize| code.iter().any(|function| function.contains(&at));
+    literals.retain(|(at, literal)| {
+        !not_data.contains(at) && !digits_of_a_number(*at, literal) && !in_code(*at)
+    });
     literals.sort_by_key(|(at, _)| *at);
     found_all.uses.sort_by_key(|(at, _)| *at);
     found_all.read_later.sort_by_key(|(range, _)| range.start);
