@@ -1445,21 +1445,31 @@ fn a_case_in_another_order_is_its_test_s_when_only_another_case_s_test_holds_it_
     }
 }
 
-#[test]
-fn a_test_of_exactly_a_case_of_common_values_is_its_test_under_any_name() {
-    // Each value is in two of the four cases: not enough to tell a case alone.
-    let cases = [
+/// Four cases, each of whose values is in two of them: not enough to tell a case alone.
+fn common_values() -> [Case; 4] {
+    [
         case("a", "one", 1, "uno"),
         case("b", "two", 1, "dos"),
         case("c", "three", 2, "uno"),
         case("d", "four", 2, "dos"),
-    ];
-    let mut all = holds(1, "uno");
-    all.extend(holds(2, "dos"));
-    let tests = vec![
-        test(1, "case 17", holds(1, "uno")),
+    ]
+}
+
+/// A test of exactly "one", renamed, and one of "one" and "four", their values as `write`
+/// writes a case's.
+fn exactly_one_beside_one_and_four(write: impl Fn(i64, &str) -> Vec<Literal>) -> Vec<Test> {
+    let mut all = write(1, "uno");
+    all.extend(write(2, "dos"));
+    vec![
+        test(1, "case 17", write(1, "uno")),
         test(5, "one and four", all),
-    ];
+    ]
+}
+
+#[test]
+fn a_test_of_exactly_a_case_of_common_values_is_its_test_under_any_name() {
+    let cases = common_values();
+    let tests = exactly_one_beside_one_and_four(holds);
     let (evidence, weights) = evidence(&cases, &tests);
     assert!(weights[0] < DATA_ALONE, "{weights:?}");
     assert!(evidence[0][1].score() > evidence[0][0].score());
@@ -1569,28 +1579,17 @@ fn a_property_with_named_tests_is_tested_through_what_they_call() {
 #[test]
 fn a_test_of_exactly_a_case_of_common_values_may_pass_its_parameters_in_its_own_order() {
     // Each value is in two of the four cases, as above, and both are parameters, which a
-    // test may pass in any order: this one passes the word first.
-    let mut cases = [
-        case("a", "one", 1, "uno"),
-        case("b", "two", 1, "dos"),
-        case("c", "three", 2, "uno"),
-        case("d", "four", 2, "dos"),
-    ];
+    // test may pass in any order: these pass the word first.
+    let mut cases = common_values();
     for case in &mut cases {
         case.shape = Shape::List(vec![Shape::Record(vec![Shape::Value(0), Shape::Value(1)])]);
         case.inputs = 2;
     }
-    let swapped = |n: i64, word: &str| {
+    let tests = exactly_one_beside_one_and_four(|n, word| {
         let mut literals = holds(n, word);
         literals.reverse();
         literals
-    };
-    let mut all = swapped(1, "uno");
-    all.extend(swapped(2, "dos"));
-    let tests = vec![
-        test(1, "case 17", swapped(1, "uno")),
-        test(5, "one and four", all),
-    ];
+    });
     let (evidence, weights) = evidence(&cases, &tests);
     assert!(weights[0] < DATA_ALONE, "{weights:?}");
     let e = evidence[0][0];
