@@ -382,6 +382,19 @@ impl<'a> Rules<'a> {
             })
     }
 
+    /// Test `t` is exactly case `c` and exactly another case (of the same values, then: a
+    /// value the test has twice is a case's twice, see `fit`), and only `c` has a test named
+    /// after it (`has_own_test`): `t` is the other one's (flatten-array's "just integers
+    /// present" and "6 level nesting" flatten to the same numbers in the same order; renamed,
+    /// the test of the first is not the second's too).
+    fn twin_has_none(&self, c: usize, t: usize) -> bool {
+        self.exact(c, t)
+            && self.has_own_test(c)
+            && self
+                .each_case()
+                .any(|b| b != c && self.exact(b, t) && !self.has_own_test(b))
+    }
+
     /// Cases `b` and `c` are one case reimplemented (either way round).
     fn reimplementation(&self, b: usize, c: usize) -> bool {
         let (b, c) = (&self.cases[b], &self.cases[c]);
@@ -519,6 +532,7 @@ impl<'a> Rules<'a> {
                     && !evidence[t].calls_apart
                     && !self.exactly_another(c, t)
                     && !own_input(t)
+                    && !self.twin_has_none(c, t)
             })
             .collect();
         // Tests whose best case this is.

@@ -1601,6 +1601,36 @@ fn a_test_of_exactly_a_case_of_common_values_may_pass_its_parameters_in_its_own_
 }
 
 #[test]
+fn a_test_exactly_two_cases_of_the_same_values_is_the_one_s_without_a_test_named_after_it() {
+    // Flatten-array: "flat" and "nested" flatten to the same numbers in the same order.
+    // Renamed, the test of "flat" is exactly both; "nested" has its own test.
+    let mut cases = vec![
+        numbers_case("a", "flat", &[1, 2, 3, 1, 2, 3]),
+        numbers_case("b", "nested", &[1, 2, 3, 1, 2, 3]),
+    ];
+    with_fillers(&mut cases);
+    let tests = vec![
+        test(1, "case 17", numbers(&[1, 2, 3, 1, 2, 3])),
+        test(5, "nested", numbers(&[1, 2, 3, 1, 2, 3])),
+    ];
+    let included = vec![true; cases.len()];
+    assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
+    // Neither named, or both: the renamed test is no more one's than the other's.
+    let mut unnamed = tests.clone();
+    unnamed[1].name = "case 18".into();
+    assert_eq!(
+        links(&cases, &unnamed, &included)[..2],
+        [vec![0, 1], vec![0, 1]]
+    );
+    let mut both = tests;
+    both.push(test(9, "flat", numbers(&[1, 2, 3, 1, 2, 3])));
+    assert_eq!(
+        links(&cases, &both, &included)[..2],
+        [vec![0, 2], vec![0, 1]]
+    );
+}
+
+#[test]
 fn a_test_on_weak_evidence_at_the_end_of_its_group_keeps_its_case() {
     // The track tests "one" and "four" in one group (a `describe`), the rest in the next:
     // no firm test follows "four"'s in its group, as none would at the file's end.
