@@ -408,30 +408,32 @@ mod tests {
 
     #[test]
     fn a_function_a_test_writes_is_code_not_data() {
-        // The test's data is 1, 2 and 3; 10 and `rem` are the function's. A function of no
-        // arguments (`fn -> … end`) and a block of no parameters hold code under test.
+        // The test's data is 1, 2, 3 and 4; 10 and `rem` are the function's. A function of
+        // no arguments and a block of no parameters hold code under test: their 4 is data.
         for (file, source) in [
             (
                 "strain_test.py",
                 "def test_keep(self):\n    \
-                 assert keep([1, 2], lambda x: x < 10) == [3]\n",
+                 assert keep([1, 2], lambda x: x < 10) == [3]\n    \
+                 self.assertRaises(ValueError, lambda: keep([4], None))\n",
             ),
             (
                 "strain_test.rb",
                 "def test_keep\n  assert_equal [3], [1, 2].keep { |e| e < 10 }\n  \
-                 assert_equal [3], [1, 2].keep(&->(e) { e < 10 })\nend\n",
+                 assert_equal [3], [1, 2].keep(&->(e) { e < 10 })\n  \
+                 assert_raises(ArgumentError) { [4].keep }\nend\n",
             ),
             (
                 "test/strain_test.exs",
                 "test \"keep\" do\n  assert keep([1, 2], fn x -> rem(x, 10) end) == [3]\n  \
                  assert keep([1, 2], &(&1 < 10)) == [3]\n  \
-                 assert_raise ArgumentError, fn -> keep([1, 2], &odd?/10) end\nend\n",
+                 assert_raise ArgumentError, fn -> keep([4], &odd?/10) end\nend\n",
             ),
         ] {
             let tests = tests_of(file, source);
             let literals = &tests[0].literals;
             let number = |n: &str| Literal::Number(n.into());
-            for data in ["1", "2", "3"] {
+            for data in ["1", "2", "3", "4"] {
                 assert!(literals.contains(&number(data)), "{file}: {literals:?}");
             }
             assert!(!literals.contains(&number("10")), "{file}: {literals:?}");

@@ -1544,14 +1544,14 @@ fn a_property_with_named_tests_is_tested_through_what_they_call() {
         ),
         test(5, "real to zero", with_call(&[2, 0, 1], "pow_real")),
     ];
-    let (evidence, _) = evidence(&cases, &tests);
+    let (held, _) = evidence(&cases, &tests);
     assert!(
-        evidence[1][0].score() >= evidence[0][0].score() - TIE,
+        held[1][0].score() >= held[0][0].score() - TIE,
         "{:?} {:?}",
-        evidence[1][0],
-        evidence[0][0]
+        held[1][0],
+        held[0][0]
     );
-    assert!(evidence[1][0].calls_apart, "{:?}", evidence[1][0]);
+    assert!(held[1][0].calls_apart, "{:?}", held[1][0]);
     let included = vec![true; cases.len()];
     assert_eq!(links(&cases, &tests, &included)[..2], [vec![0], vec![1]]);
     // Nor is "real to zero", of a function the renamed test does not call, a rival of
@@ -1566,7 +1566,7 @@ fn a_property_with_named_tests_is_tested_through_what_they_call() {
     let mut tests = tests;
     let negative = with_call(&[-1, 2, 0, 1, 1], "pow_rational");
     tests.insert(1, test(3, "negative power of zero", negative));
-    let (held, _) = super::evidence(&cases, &tests);
+    let (held, _) = evidence(&cases, &tests);
     assert!(held[1][0].score() > held[0][0].score() + TIE);
     assert!(held[0][1].data >= ALL_DATA && held[0][1].score() > held[0][0].score());
     let included = vec![true; cases.len()];
