@@ -7,7 +7,9 @@
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
 //! by the combined score and the test holds one of the case's input values (where the case's
-//! best tests are other cases', the best test whose best case it is, on half of its data),
+//! best tests are other cases', the best test whose best case it is, on half of its data;
+//! and each next best that would be so were the better ones deleted, where it is named more
+//! like the case than any other test left: a case tested through two functions),
 //! or the test is named after the case and holds much of its data; a
 //! test of the whole song (one that holds a verse's text and takes no input of its own,
 //! `sing()` but not `recite(1, 12)` nor `verses(1, 3)`) covers each verse it sings. A link on
@@ -449,7 +451,36 @@ impl<'a> Rules<'a> {
 
     /// Case `c`'s tests, and which of them must stand in its place (see `keep_in_place`).
     fn choose(&self, c: usize) -> Chosen {
-        self.by_data_or_name(c).unwrap_or_else(|| self.fallback(c))
+        self.by_data_or_name(c).unwrap_or_else(|| self.fallbacks(c))
+    }
+
+    /// Case `c`'s best test by `fallback`, and after it each next one `fallback` would choose
+    /// were the ones before it deleted (below a better test, it holds half of the case's data
+    /// and is named half like it, at least), as long as that one is named more like the case
+    /// than any test not chosen: a case the track tests through two
+    /// functions (Elixir protein-translation's "unknown amino acids, not part of a codon"
+    /// through `of_codon` and `of_rna`) has both tests, as the second would take it were the
+    /// first deleted. Of tests named alike, none stands in (Ruby list-ops' `mapper([])` and
+    /// `filterer([])`, each named half like "reverse > empty list").
+    fn fallbacks(&self, c: usize) -> Chosen {
+        let mut chosen = self.fallback(c, &[]);
+        while !chosen.tests.is_empty() {
+            let more = self.fallback(c, &chosen.tests);
+            let Some(&t) = more.tests.first() else { break };
+            let name = |u: usize| self.evidence[c][u].name;
+            let rival = (0..self.tests)
+                .filter(|&u| u != t && !chosen.tests.contains(&u))
+                .map(name)
+                .fold(0.0, f64::max);
+            if name(t) <= rival + TIE {
+                break;
+            }
+            chosen.tests.push(t);
+            chosen.weak.extend(more.weak);
+            chosen.loose.extend(more.loose);
+        }
+        chosen.tests.sort_unstable();
+        chosen
     }
 
     /// The tests holding all of case `c`'s data, named after it or singing its verse, that
@@ -597,7 +628,8 @@ impl<'a> Rules<'a> {
     /// binary-search-tree's "can sort single number", `["2"]` to `["2"]`, is no test of 2
     /// and 4, nor of 4 and 2, whichever of the two is deleted: they hold all of "can sort if
     /// second number is same as first", `["2", "2"]`, too.
-    fn fallback(&self, c: usize) -> Chosen {
+    /// The tests `chosen` before are passed over, as if deleted (see `fallbacks`).
+    fn fallback(&self, c: usize, chosen: &[usize]) -> Chosen {
         let (evidence, tests) = (&self.evidence[c], 0..self.tests);
         let score = |t: usize| self.score(c, t);
         let whole = |t: usize| self.all_data(c, t);
@@ -606,6 +638,7 @@ impl<'a> Rules<'a> {
             tests
                 .clone()
                 .filter(|&t| !whole(t) && !self.inside_other(c, t) && mine(t))
+                .filter(|t| !chosen.contains(t))
         };
         let all_top = tests.clone().map(score).fold(0.0, f64::max);
         let top = tests

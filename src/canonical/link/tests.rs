@@ -2061,3 +2061,43 @@ proptest! {
         prop_assert!(!is || Holdings::new(&test).holds(&probe));
     }
 }
+
+/// A test of seven, as `function` takes it, expecting `expected`.
+fn seven_through(line: usize, name: &str, function: &str, expected: &str) -> Test {
+    let literals = vec![
+        Literal::Number("7".into()),
+        Literal::Text(expected.into()),
+        Literal::Call(function.into()),
+    ];
+    test(line, name, literals)
+}
+
+#[test]
+fn a_case_tested_through_two_functions_has_both_tests() {
+    // "seven, not a word" is tested through `of_word`, expecting its "siete" but spelled
+    // another way, and through `of_text`, expecting an error text: neither test holds all of
+    // its data, nor is named after it word for word. Either test takes the case when the
+    // other is deleted, so both have it.
+    let mut cases = one_two_three().to_vec();
+    cases.push(case("d", "seven, not a word", 7, "siete"));
+    let included = [true; 4];
+    let tests = vec![
+        test(1, "one", holds(1, "uno")),
+        seven_through(5, "seven, not a word at all", "of_word", "SIETE!"),
+        seven_through(9, "seven, not a word, not a text", "of_text", "not a text"),
+    ];
+    assert_eq!(links(&cases, &tests, &included)[3], [1, 2]);
+    for deleted in [1, 2] {
+        let mut left = tests.clone();
+        left.remove(deleted);
+        assert_eq!(links(&cases, &left, &included)[3], [1]);
+    }
+    // A third test named as much like the case as the second best, among other values (a
+    // test of its own input): the second best stands out from the rest no more.
+    let mut alike = tests.clone();
+    let mut own_input = seven_through(13, "seven, not a word at all", "of_word", "SIETE!");
+    own_input.literals.extend(numbers(&[8, 9]));
+    own_input.places = (0..own_input.literals.len()).collect();
+    alike.push(own_input);
+    assert_eq!(links(&cases, &alike, &included)[3], [2]);
+}
