@@ -119,7 +119,7 @@ struct Rules<'a> {
     included: &'a [bool],
     /// How many tests there are.
     tests: usize,
-    /// Each test's best score over the cases.
+    /// Each test's best score over the cases it may be of by its score (see `tells`).
     test_best: Vec<f64>,
     /// Each test's best case: of several it scores alike, those whose values it holds the
     /// most in order (see `held_order`).
@@ -171,6 +171,7 @@ impl<'a> Rules<'a> {
             .map(|t| {
                 rules
                     .each_case()
+                    .filter(|&c| rules.tells(c, t))
                     .map(|c| rules.score(c, t))
                     .fold(0.0, f64::max)
             })
@@ -179,7 +180,7 @@ impl<'a> Rules<'a> {
             .map(|t| {
                 let alike: Vec<usize> = rules
                     .each_case()
-                    .filter(|&c| rules.score(c, t) >= rules.test_best[t] - TIE)
+                    .filter(|&c| rules.tells(c, t) && rules.score(c, t) >= rules.test_best[t] - TIE)
                     .collect();
                 if alike.len() < 2 {
                     return alike;
@@ -203,6 +204,27 @@ impl<'a> Rules<'a> {
     /// The index of every case.
     fn each_case(&self) -> std::ops::Range<usize> {
         0..self.cases.len()
+    }
+
+    /// Whether test `t` may be case `c`'s by its score, as its best case: where the case's
+    /// data tells it from other cases (`DATA_ALONE`), or the test holds all of it. Part of
+    /// data too common to tell cases apart makes a test no case's (Ruby simple-cipher's
+    /// "cipher reversible" holds the key and text that "can encode" and "can decode" share,
+    /// and is the test of "is reversible").
+    fn tells(&self, c: usize, t: usize) -> bool {
+        self.weights[c] >= DATA_ALONE || self.evidence[c][t].data >= ALL_DATA
+    }
+
+    /// Test `t`'s best score as case `c`'s rival: over the cases it may be of by its score
+    /// (`tells`), or, where `c` is not one of them, over every case.
+    fn best_score(&self, c: usize, t: usize) -> f64 {
+        if self.tells(c, t) {
+            self.test_best[t]
+        } else {
+            self.each_case()
+                .map(|b| self.score(b, t))
+                .fold(0.0, f64::max)
+        }
     }
 
     /// The combined score of case `c` and test `t`. Where the evidence is partial, a case
@@ -618,7 +640,8 @@ impl<'a> Rules<'a> {
     /// the case's (Elixir saddle-points' "multiple saddle points in a row", a changed matrix,
     /// beside a test of another matrix that holds every number of the case's). Nor, where the
     /// case's data tells cases apart, are tests whose best case is another (of the cases a
-    /// test scores alike, its best is the one whose values it holds the most in order): the
+    /// test scores alike, its best is the one whose values it holds the most in order; part of
+    /// a case of data too common to tell makes it no test's best, see `tells`): the
     /// best test whose best case this is may stand in for them if it holds half of the case's
     /// data, as much as any of them, among mostly the case's values, and stands in the case's
     /// place (a test renamed `case 17` beside another case's test named like it). A best test
@@ -675,7 +698,7 @@ impl<'a> Rules<'a> {
             [t] if self.included[c]
                 && best >= MIN_SCORE
                 && half(t)
-                && best >= self.test_best[t] - TIE
+                && best >= self.best_score(c, t) - TIE
                 && !self.claimed(c, t)
                 && !self.held_elsewhere(c, t)
                 && !self.look_alike(c, t)

@@ -2101,3 +2101,41 @@ fn a_case_tested_through_two_functions_has_both_tests() {
     alike.push(own_input);
     assert_eq!(links(&cases, &alike, &included)[3], [2]);
 }
+
+#[test]
+fn part_of_data_too_common_to_tell_cases_apart_makes_a_test_no_case_s() {
+    // "can encode" has values every case has, too common to tell it by (`DATA_ALONE`); the
+    // test of "is reversible" holds two of its three values, a rare one of the other case's
+    // four, and is named like both. It is the test of the case whose data tells.
+    let mut cases = vec![
+        numbers_case("a", "cipher can encode", &[2, 3, 4]),
+        numbers_case("c", "cipher is reversible", &[2, 9, 8, 7]),
+    ];
+    for i in 0..6 {
+        cases.push(numbers_case(
+            &format!("f{i}"),
+            &format!("filler {i}"),
+            &[2, 3, 4, 100 + i],
+        ));
+    }
+    let tests = vec![
+        test(1, "encoding", numbers(&[2, 3, 4])),
+        test(5, "cipher reversible", numbers(&[2, 3, 9])),
+    ];
+    let (read, weights) = evidence(&cases, &tests);
+    assert!(
+        weights[0] < DATA_ALONE && weights[1] >= DATA_ALONE,
+        "{weights:?}"
+    );
+    assert!(read[0][1].score() > read[1][1].score());
+    assert_eq!(links(&cases, &tests, &[true; 8])[..2], [vec![0], vec![1]]);
+    // All of such data still makes a test the case's: a test of all of "can encode" and a
+    // value of its own is no test of a case it holds half of besides.
+    cases[1] = numbers_case("c", "cipher is reversible", &[2, 9, 8]);
+    let whole = [test(1, "case 17", numbers(&[2, 3, 4, 9]))];
+    assert_eq!(links(&cases, &whole, &[true; 8])[..2], [vec![0], vec![]]);
+    // Of two such cases a test holds part of, it is the one's it scores higher.
+    cases[1] = numbers_case("b", "cipher can decode", &[2, 4]);
+    let part = [test(1, "case 17", numbers(&[2, 3]))];
+    assert_eq!(links(&cases, &part, &[true; 8])[..2], [vec![0], vec![]]);
+}
