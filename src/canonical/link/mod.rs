@@ -753,7 +753,10 @@ struct Chosen {
 /// it, as at the file's end (Elixir protein-translation's `of_codon` error tests, before the
 /// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
 /// other order themselves (Elixir grains' error tests, last case first), the order tells
-/// nothing and the links stay.
+/// nothing and the links stay. A test firmly linked to cases both before and after the case
+/// tells nothing of its place either, and the nearest cases are sought past it (Ruby
+/// simple-linked-list's test of an empty list's array is the LIFO and the FIFO case's, which
+/// stand around "to list with multiple values").
 fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()
@@ -776,10 +779,23 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
         }
     }
     let placed = |c: usize, t: usize| {
-        let before = firm[..c].iter().rev().find(|tests| !tests.is_empty());
-        let after = firm[c + 1..].iter().find(|tests| !tests.is_empty());
-        let from = before.and_then(|tests| tests.iter().min()).copied();
-        let to = after.and_then(|tests| tests.iter().max()).copied();
+        // A test of cases on both sides of `c` says nothing of where its tests stand.
+        let spans =
+            |u: usize| cases_of[u].iter().any(|&b| b < c) && cases_of[u].iter().any(|&b| b > c);
+        let framing = |tests: &Vec<usize>| -> Vec<usize> {
+            tests.iter().copied().filter(|&u| !spans(u)).collect()
+        };
+        let before = firm[..c]
+            .iter()
+            .rev()
+            .map(framing)
+            .find(|tests| !tests.is_empty());
+        let after = firm[c + 1..]
+            .iter()
+            .map(framing)
+            .find(|tests| !tests.is_empty());
+        let from = before.and_then(|tests| tests.into_iter().min());
+        let to = after.and_then(|tests| tests.into_iter().max());
         let (from, to) = (from.unwrap_or(0), to.unwrap_or(usize::MAX));
         if from > to || (from..=to).contains(&t) {
             return true;

@@ -2139,3 +2139,25 @@ fn part_of_data_too_common_to_tell_cases_apart_makes_a_test_no_case_s() {
     let part = [test(1, "case 17", numbers(&[2, 3]))];
     assert_eq!(links(&cases, &part, &[true; 8])[..2], [vec![0], vec![]]);
 }
+
+#[test]
+fn a_test_of_cases_on_both_sides_of_a_case_says_nothing_of_its_place() {
+    // "three"'s test holds only its input (older data, another name), so it must stand in
+    // its place. The test before it is "two"'s and "four"'s, those around "three"; the firm
+    // test after it is "one"'s again. Past the test of both sides, "one"'s tests and
+    // "five"'s frame it.
+    let (cases, _) = four_numbers();
+    let mut cases = cases.to_vec();
+    cases.push(case("e", "five", 5, "cinco"));
+    let mut two_and_four = holds(2, "dos");
+    two_and_four.extend(holds(4, "cuatro"));
+    let tests = vec![
+        test(1, "one", holds(1, "uno")),
+        test(5, "two and four", two_and_four),
+        test(9, "another number", holds(3, "trez")[..1].to_vec()),
+        test(13, "one, once more", holds(1, "uno")),
+        test(17, "five", holds(5, "cinco")),
+    ];
+    let linked = links(&cases, &tests, &[true; 5]);
+    assert_eq!(linked, [vec![0, 3], vec![1], vec![2], vec![1], vec![4]]);
+}
