@@ -121,8 +121,10 @@ struct Rules<'a> {
     tests: usize,
     /// Each test's best score over the cases it may be of by its score (see `tells`).
     test_best: Vec<f64>,
-    /// Each test's best case: of several it scores alike, those whose values it holds the
-    /// most in order (see `held_order`).
+    /// Each test's best score over every case.
+    any_best: Vec<f64>,
+    /// Each test's best case, of those it may be of by its score (see `tells`): of several
+    /// it scores alike, those whose values it holds the most in order (see `held_order`).
     best_of_test: Vec<Vec<usize>>,
     /// Each case's values, sorted and without letter case: two cases whose values are the
     /// same but for order or letter case look alike.
@@ -146,6 +148,7 @@ impl<'a> Rules<'a> {
             included,
             tests: evidence.first().map_or(0, Vec::len),
             test_best: Vec::new(),
+            any_best: Vec::new(),
             best_of_test: Vec::new(),
             values: cases
                 .iter()
@@ -172,6 +175,14 @@ impl<'a> Rules<'a> {
                 rules
                     .each_case()
                     .filter(|&c| rules.tells(c, t))
+                    .map(|c| rules.score(c, t))
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        rules.any_best = (0..rules.tests)
+            .map(|t| {
+                rules
+                    .each_case()
                     .map(|c| rules.score(c, t))
                     .fold(0.0, f64::max)
             })
@@ -215,16 +226,17 @@ impl<'a> Rules<'a> {
         self.weights[c] >= DATA_ALONE || self.evidence[c][t].data >= ALL_DATA
     }
 
-    /// Test `t`'s best score as case `c`'s rival: over the cases it may be of by its score
-    /// (`tells`), or, where `c` is not one of them, over every case.
-    fn best_score(&self, c: usize, t: usize) -> f64 {
-        if self.tells(c, t) {
+    /// Whether case `c` is test `t`'s best by the score: over the cases it may be of by its
+    /// score (`tells`), or, where `c` is not one of them, over every case. So a test may top
+    /// both a case of common data and one whose data tells, and be the fallback of both (in
+    /// the cipher of `tells`, were the "can encode" test deleted).
+    fn tops(&self, c: usize, t: usize) -> bool {
+        let best = if self.tells(c, t) {
             self.test_best[t]
         } else {
-            self.each_case()
-                .map(|b| self.score(b, t))
-                .fold(0.0, f64::max)
-        }
+            self.any_best[t]
+        };
+        self.score(c, t) >= best - TIE
     }
 
     /// The combined score of case `c` and test `t`. Where the evidence is partial, a case
@@ -477,18 +489,23 @@ impl<'a> Rules<'a> {
     }
 
     /// Case `c`'s best test by `fallback`, and after it each next one `fallback` would choose
-    /// were the ones before it deleted (below a better test, it holds half of the case's data
-    /// and is named half like it, at least), as long as that one is named more like the case
-    /// than any test not chosen: a case the track tests through two
-    /// functions (Elixir protein-translation's "unknown amino acids, not part of a codon"
-    /// through `of_codon` and `of_rna`) has both tests, as the second would take it were the
-    /// first deleted. Of tests named alike, none stands in (Ruby list-ops' `mapper([])` and
-    /// `filterer([])`, each named half like "reverse > empty list").
+    /// were the ones before it deleted, as long as that one is named more like the case than
+    /// any test not chosen. (Below a better test, `fallback` asks half of the case's data,
+    /// among mostly the case's values, and a name half like it; and the link must stand in
+    /// the case's place.) A case the track tests through two functions (Elixir
+    /// protein-translation's "unknown amino acids, not part of a codon" through `of_codon` and
+    /// `of_rna`) has both tests, as the second would take it were the first deleted. Of tests
+    /// named alike, none stands in (Ruby list-ops' `mapper([])` and `filterer([])`, each
+    /// named half like "reverse > empty list").
     fn fallbacks(&self, c: usize) -> Chosen {
         let mut chosen = self.fallback(c, &[]);
         while !chosen.tests.is_empty() {
             let more = self.fallback(c, &chosen.tests);
             let Some(&t) = more.tests.first() else { break };
+            debug_assert!(
+                !chosen.tests.contains(&t),
+                "`fallback` passes over the chosen"
+            );
             let name = |u: usize| self.evidence[c][u].name;
             let rival = (0..self.tests)
                 .filter(|&u| u != t && !chosen.tests.contains(&u))
@@ -698,7 +715,7 @@ impl<'a> Rules<'a> {
             [t] if self.included[c]
                 && best >= MIN_SCORE
                 && half(t)
-                && best >= self.best_score(c, t) - TIE
+                && self.tops(c, t)
                 && !self.claimed(c, t)
                 && !self.held_elsewhere(c, t)
                 && !self.look_alike(c, t)
@@ -709,8 +726,9 @@ impl<'a> Rules<'a> {
             {
                 // Unless the test is named much like the case, or holds all of its data, the
                 // link rests on the combined score alone, as it does where a better test
-                // is another case's; all of its data not as written is no surer here than
-                // among the tests holding all of it (`loose` there).
+                // is another case's, or this case's own (a next best of `fallbacks`); all of
+                // its data not as written is no surer here than among the tests holding all
+                // of it (`loose` there).
                 let e = evidence[t];
                 let weak = (e.name < HALF_EVIDENCE && e.data < ALL_DATA) || best < all_top - TIE;
                 let loose = e.name < HALF_EVIDENCE
@@ -732,8 +750,9 @@ impl<'a> Rules<'a> {
 struct Chosen {
     tests: Vec<usize>,
     /// Those chosen on weak evidence: by the combined score alone with a name less than half
-    /// like the case's, or by all of the case's data in a test that holds another case
-    /// better. They must stand in the case's place, and do not mark it for other cases.
+    /// like the case's or below a better test (another case's, or this one's), or by all of
+    /// the case's data in a test that holds another case better. They must stand in the
+    /// case's place, and do not mark it for other cases.
     weak: Vec<usize>,
     /// Those holding all of the case's values but not as written, or among mostly other
     /// values: they must stand in the case's place, and mark it for other cases.
@@ -754,9 +773,9 @@ struct Chosen {
 /// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
 /// other order themselves (Elixir grains' error tests, last case first), the order tells
 /// nothing and the links stay. A test firmly linked to cases both before and after the case
-/// tells nothing of its place either, and the nearest cases are sought past it (Ruby
-/// simple-linked-list's test of an empty list's array is the LIFO and the FIFO case's, which
-/// stand around "to list with multiple values").
+/// tells nothing of its place either: both ways pass over it, and the nearest cases are
+/// sought past it (Ruby simple-linked-list's test of an empty list's array is the LIFO and
+/// the FIFO case's, which stand around "to list with multiple values").
 fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()
@@ -782,20 +801,15 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
         // A test of cases on both sides of `c` says nothing of where its tests stand.
         let spans =
             |u: usize| cases_of[u].iter().any(|&b| b < c) && cases_of[u].iter().any(|&b| b > c);
-        let framing = |tests: &Vec<usize>| -> Vec<usize> {
-            tests.iter().copied().filter(|&u| !spans(u)).collect()
-        };
-        let before = firm[..c]
+        // The nearest case before (after) with tests of its own side, and the first (last)
+        // of them.
+        let from = firm[..c]
             .iter()
             .rev()
-            .map(framing)
-            .find(|tests| !tests.is_empty());
-        let after = firm[c + 1..]
+            .find_map(|tests| tests.iter().copied().filter(|&u| !spans(u)).min());
+        let to = firm[c + 1..]
             .iter()
-            .map(framing)
-            .find(|tests| !tests.is_empty());
-        let from = before.and_then(|tests| tests.into_iter().min());
-        let to = after.and_then(|tests| tests.into_iter().max());
+            .find_map(|tests| tests.iter().copied().filter(|&u| !spans(u)).max());
         let (from, to) = (from.unwrap_or(0), to.unwrap_or(usize::MAX));
         if from > to || (from..=to).contains(&t) {
             return true;
@@ -805,7 +819,7 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
                 == tests_of.get(t).map(|t| (&t.file, t.group))
         };
         let in_group = (0..tests).any(|u| u != t && same_group(u) && !cases_of[u].is_empty());
-        let grouped = |u: &usize| !in_group || same_group(*u);
+        let grouped = |u: &usize| (!in_group || same_group(*u)) && !spans(*u);
         let earlier = (0..t.min(tests))
             .rev()
             .filter(grouped)

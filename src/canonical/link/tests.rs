@@ -2062,30 +2062,46 @@ proptest! {
     }
 }
 
-/// A test of seven, as `function` takes it, expecting `expected`.
-fn seven_through(line: usize, name: &str, function: &str, expected: &str) -> Test {
-    let literals = vec![
-        Literal::Number("7".into()),
-        Literal::Text(expected.into()),
-        Literal::Call(function.into()),
-    ];
+/// A test of seven and seventy, as `function` takes them, expecting `expected`, among
+/// `others` of its own.
+fn seven_through(line: usize, name: &str, function: &str, expected: &str, others: &[i64]) -> Test {
+    let mut literals = numbers(&[7, 70]);
+    literals.extend(numbers(others));
+    literals.push(Literal::Text(expected.into()));
+    literals.push(Literal::Call(function.into()));
     test(line, name, literals)
 }
 
 #[test]
 fn a_case_tested_through_two_functions_has_both_tests() {
-    // "seven, not a word" is tested through `of_word`, expecting its "siete" but spelled
-    // another way, and through `of_text`, expecting an error text: neither test holds all of
-    // its data, nor is named after it word for word. Either test takes the case when the
-    // other is deleted, so both have it.
+    // "seven, not a word" (7, 70 and 700) is tested through `of_word` and through `of_text`,
+    // each expecting an error text of its own: neither test holds all of its data, nor is
+    // named after it word for word. Either test takes the case when the other is deleted,
+    // so both have it.
     let mut cases = one_two_three().to_vec();
-    cases.push(case("d", "seven, not a word", 7, "siete"));
+    cases.push(numbers_case("d", "seven, not a word", &[7, 70, 700]));
     let included = [true; 4];
     let tests = vec![
         test(1, "one", holds(1, "uno")),
-        seven_through(5, "seven, not a word at all", "of_word", "SIETE!"),
-        seven_through(9, "seven, not a word, not a text", "of_text", "not a text"),
+        seven_through(5, "seven, not a word at all", "of_word", "no word", &[]),
+        seven_through(
+            9,
+            "seven, not a word, not a text",
+            "of_text",
+            "no text",
+            &[],
+        ),
     ];
+    let (read, _) = evidence(&cases, &tests);
+    for t in [1, 2] {
+        let e = read[3][t];
+        let margin = 0.1;
+        assert!(
+            e.data >= HALF_EVIDENCE + margin && e.fit >= SHARED_FIT + margin,
+            "{e:?}"
+        );
+        assert!(e.name >= HALF_EVIDENCE + margin && !e.named_after, "{e:?}");
+    }
     assert_eq!(links(&cases, &tests, &included)[3], [1, 2]);
     for deleted in [1, 2] {
         let mut left = tests.clone();
@@ -2095,18 +2111,22 @@ fn a_case_tested_through_two_functions_has_both_tests() {
     // A third test named as much like the case as the second best, among other values (a
     // test of its own input): the second best stands out from the rest no more.
     let mut alike = tests.clone();
-    let mut own_input = seven_through(13, "seven, not a word at all", "of_word", "SIETE!");
-    own_input.literals.extend(numbers(&[8, 9]));
-    own_input.places = (0..own_input.literals.len()).collect();
-    alike.push(own_input);
+    alike.push(seven_through(
+        13,
+        "seven, not a word at all",
+        "of_word",
+        "no word",
+        &[8, 9],
+    ));
     assert_eq!(links(&cases, &alike, &included)[3], [2]);
 }
 
 #[test]
 fn part_of_data_too_common_to_tell_cases_apart_makes_a_test_no_case_s() {
-    // "can encode" has values every case has, too common to tell it by (`DATA_ALONE`); the
-    // test of "is reversible" holds two of its three values, a rare one of the other case's
-    // four, and is named like both. It is the test of the case whose data tells.
+    // "can encode" has values most cases have, too common to tell it by (`DATA_ALONE`);
+    // the test of "is reversible" holds two of its three values, two of the other case's
+    // four (one of them rare), and is named like both. It is the test of the case whose
+    // data tells.
     let mut cases = vec![
         numbers_case("a", "cipher can encode", &[2, 3, 4]),
         numbers_case("c", "cipher is reversible", &[2, 9, 8, 7]),
@@ -2130,7 +2150,7 @@ fn part_of_data_too_common_to_tell_cases_apart_makes_a_test_no_case_s() {
     assert!(read[0][1].score() > read[1][1].score());
     assert_eq!(links(&cases, &tests, &[true; 8])[..2], [vec![0], vec![1]]);
     // All of such data still makes a test the case's: a test of all of "can encode" and a
-    // value of its own is no test of a case it holds half of besides.
+    // rare value of "is reversible" is no test of that case, of which it holds half.
     cases[1] = numbers_case("c", "cipher is reversible", &[2, 9, 8]);
     let whole = [test(1, "case 17", numbers(&[2, 3, 4, 9]))];
     assert_eq!(links(&cases, &whole, &[true; 8])[..2], [vec![0], vec![]]);
@@ -2143,21 +2163,42 @@ fn part_of_data_too_common_to_tell_cases_apart_makes_a_test_no_case_s() {
 #[test]
 fn a_test_of_cases_on_both_sides_of_a_case_says_nothing_of_its_place() {
     // "three"'s test holds only its input (older data, another name), so it must stand in
-    // its place. The test before it is "two"'s and "four"'s, those around "three"; the firm
-    // test after it is "one"'s again. Past the test of both sides, "one"'s tests and
-    // "five"'s frame it.
+    // its place. Next to it stands the test of "two" and "four", the cases around "three";
+    // on its other side, a firm test of a case on that side of the test of both ("one"
+    // after it, "five" before it). Past the test of both sides, "one"'s tests and "five"'s
+    // frame it, whichever side that test is on.
     let (cases, _) = four_numbers();
     let mut cases = cases.to_vec();
     cases.push(case("e", "five", 5, "cinco"));
     let mut two_and_four = holds(2, "dos");
     two_and_four.extend(holds(4, "cuatro"));
-    let tests = vec![
+    let three = test(9, "another number", holds(3, "trez")[..1].to_vec());
+    let before = vec![
         test(1, "one", holds(1, "uno")),
-        test(5, "two and four", two_and_four),
-        test(9, "another number", holds(3, "trez")[..1].to_vec()),
+        test(5, "two and four", two_and_four.clone()),
+        three.clone(),
         test(13, "one, once more", holds(1, "uno")),
         test(17, "five", holds(5, "cinco")),
     ];
-    let linked = links(&cases, &tests, &[true; 5]);
+    let linked = links(&cases, &before, &[true; 5]);
     assert_eq!(linked, [vec![0, 3], vec![1], vec![2], vec![1], vec![4]]);
+    let after = vec![
+        test(1, "one", holds(1, "uno")),
+        test(5, "five", holds(5, "cinco")),
+        three,
+        test(13, "two and four", two_and_four),
+        test(17, "five, once more", holds(5, "cinco")),
+    ];
+    let linked = links(&cases, &after, &[true; 5]);
+    assert_eq!(linked, [vec![0], vec![3], vec![2], vec![3], vec![1, 4]]);
+    // Last in the file, after "five"'s test, "three"'s is out of its place: the test of both
+    // sides just before it does not make it the next case's test.
+    let last = vec![
+        after[0].clone(),
+        after[1].clone(),
+        test(9, "two and four", after[3].literals.clone()),
+        test(13, "another number", after[2].literals.clone()),
+    ];
+    let linked = links(&cases, &last, &[true; 5]);
+    assert_eq!(linked, [vec![0], vec![2], vec![], vec![2], vec![1]]);
 }
