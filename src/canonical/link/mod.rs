@@ -170,23 +170,20 @@ impl<'a> Rules<'a> {
                 .map(|case| verse_lines(case.expected_lines.iter().map(String::as_str)))
                 .collect(),
         };
-        rules.test_best = (0..rules.tests)
-            .map(|t| {
-                rules
-                    .each_case()
-                    .filter(|&c| rules.tells(c, t))
-                    .map(|c| rules.score(c, t))
-                    .fold(0.0, f64::max)
-            })
-            .collect();
-        rules.any_best = (0..rules.tests)
-            .map(|t| {
-                rules
-                    .each_case()
-                    .map(|c| rules.score(c, t))
-                    .fold(0.0, f64::max)
-            })
-            .collect();
+        // Each test's best score over the cases `counts` lets in.
+        let best = |counts: &dyn Fn(usize, usize) -> bool| -> Vec<f64> {
+            (0..rules.tests)
+                .map(|t| {
+                    rules
+                        .each_case()
+                        .filter(|&c| counts(c, t))
+                        .map(|c| rules.score(c, t))
+                        .fold(0.0, f64::max)
+                })
+                .collect()
+        };
+        let (test_best, any_best) = (best(&|c, t| rules.tells(c, t)), best(&|_, _| true));
+        (rules.test_best, rules.any_best) = (test_best, any_best);
         rules.best_of_test = (0..rules.tests)
             .map(|t| {
                 let alike: Vec<usize> = rules
