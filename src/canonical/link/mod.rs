@@ -6,7 +6,8 @@
 //! that every case expects tells little; an input only one case has tells a lot). A link is
 //! made when a test holds all of a case's data (enough of it to tell cases apart), however
 //! the test is named; else when the test is the case's best and the case is the test's best
-//! by the combined score and the test holds one of the case's input values (where the case's
+//! by the combined score and the test holds one of the case's input values (all of a case's
+//! expected values, or some under a name half like it, where it has no input; where the case's
 //! best tests are other cases', the best test whose best case it is, on half of its data;
 //! and each next best that would be so were the better ones deleted, where it is named more
 //! like the case than any other test left: a case tested through two functions),
@@ -645,10 +646,21 @@ impl<'a> Rules<'a> {
         (!tests.is_empty()).then_some(Chosen { tests, weak, loose })
     }
 
+    /// Test `t` holds one of case `c`'s input values, as a fallback must. A case of no input
+    /// (a check stated as its expected values) is held by those alone: all of them, or some
+    /// under a name at least half like the case. Elixir diffie-hellman's large-prime test
+    /// asserts a key in `Range.new(1, prime_p - 1)` as the test of "private key is greater
+    /// than 1 and less than p" does, and does not take that case when its test is deleted.
+    fn input_held(&self, c: usize, t: usize) -> bool {
+        let e = self.evidence[c][t];
+        e.input_held
+            || (self.cases[c].inputs == 0 && (e.name >= HALF_EVIDENCE || e.data >= ALL_DATA))
+    }
+
     /// Case `c`'s best test, when the evidence singles one out and the test holds one of the
-    /// case's input values at least: older data changes a value or two, while a test of its
-    /// own input, named half like the case and holding its expected value, is another case
-    /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
+    /// case's input values at least (`input_held`): older data changes a value or two, while a
+    /// test of its own input, named half like the case and holding its expected value, is
+    /// another case (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
     /// inside another case's data are no candidates: the best of the rest may stand in for
     /// them if it is named like the case, holds half of its data and its values are mostly
     /// the case's (Elixir saddle-points' "multiple saddle points in a row", a changed matrix,
@@ -718,7 +730,7 @@ impl<'a> Rules<'a> {
                 && !self.look_alike(c, t)
                 && !evidence[t].calls_apart
                 && !self.named_elsewhere(c, t)
-                && (evidence[t].input_held || self.cases[c].inputs == 0)
+                && self.input_held(c, t)
                 && (evidence[t].name >= HALF_EVIDENCE || !self.common_data_shared(c, t)) =>
             {
                 // Unless the test is named much like the case, or holds all of its data, the

@@ -2202,3 +2202,43 @@ fn a_test_of_cases_on_both_sides_of_a_case_says_nothing_of_its_place() {
     let linked = links(&cases, &last, &[true; 5]);
     assert_eq!(linked, [vec![0], vec![2], vec![], vec![2], vec![1]]);
 }
+
+#[test]
+fn a_case_without_input_is_no_fallback_s_that_holds_part_of_its_expected_values_only() {
+    // diffie-hellman: the track's large-prime test asserts the key is in `1..p - 1`, as
+    // the test of "private key is greater than 1 and less than p", a case of no input
+    // values, does; with that test deleted, the large-prime test is not the case's.
+    let mut in_range = case("a", "private key is greater than one", 1, "less than p");
+    in_range.inputs = 0;
+    let cases = [
+        in_range,
+        case("b", "public key from private key", 6, "eight"),
+    ];
+    let large_prime = |name: &str, literals: Vec<Literal>| {
+        [
+            test(1, name, literals),
+            test(5, "public key from private key", holds(6, "eight")),
+        ]
+    };
+    let part = numbers(&[1, 120_227]);
+    let other_name = "generator supports very large primes";
+    assert_eq!(
+        links(&cases, &large_prime(other_name, part.clone()), &[true; 2])[0],
+        Vec::<usize>::new()
+    );
+    // Named half like the case, or holding all of its expected values, it is its test.
+    let half_named = "large private key greater than one";
+    assert_eq!(
+        links(&cases, &large_prime(half_named, part), &[true; 2])[0],
+        vec![0]
+    );
+    let whole = vec![
+        Literal::Number("1".into()),
+        Literal::Number("120227".into()),
+        Literal::Text("less than p".into()),
+    ];
+    assert_eq!(
+        links(&cases, &large_prime(other_name, whole), &[true; 2])[0],
+        vec![0]
+    );
+}
