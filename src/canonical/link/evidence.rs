@@ -73,8 +73,9 @@ pub struct Evidence {
     /// The test holds the case's expected text line after line within one of its texts,
     /// whatever it calls.
     pub sings: bool,
-    /// The test holds at least one of the case's input values.
-    pub input_held: bool,
+    /// The share of the case's input values the test holds, each counted alike (0 for a case
+    /// of no input).
+    pub input_share: f64,
     /// The test has each of the case's values as many times as the case has it.
     pub counted: bool,
 }
@@ -345,7 +346,11 @@ impl<'c> CaseProbes<'c> {
             loosely,
             sung: self.verse_words >= VERSE_WORDS && !holding.calls.contains(property) && sung,
             sings: sung,
-            input_held: inputs.iter().any(|p| holding.holds(p)),
+            input_share: if inputs.is_empty() {
+                0.0
+            } else {
+                inputs.iter().filter(|p| holding.holds(p)).count() as f64 / inputs.len() as f64
+            },
             counted: data >= ALL_DATA && counted(sequence, test.values),
         }
     }

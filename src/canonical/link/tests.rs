@@ -2242,3 +2242,59 @@ fn a_case_without_input_is_no_fallback_s_that_holds_part_of_its_expected_values_
         vec![0]
     );
 }
+
+/// A case of four input numbers and an expected answer (`None`: no answer apart from its
+/// input, as a check of a list's own values).
+fn four_input_case(uuid: &str, description: &str, inputs: &[i64; 4], answer: Option<&str>) -> Case {
+    let mut case = numbers_case(uuid, description, inputs);
+    case.inputs = 4;
+    if let Some(answer) = answer {
+        case.sequence.push(Literal::Text(answer.into()));
+        case.leaves.push(Literal::Text(answer.into()));
+        case.leaves.sort();
+        case.shape = in_order(5);
+    }
+    case
+}
+
+#[test]
+fn a_fallback_holding_less_than_half_of_a_case_s_input_needs_values_mostly_the_case_s() {
+    // queen-attack: with the test of the queens at (4, 1) and (2, 5) that cannot attack
+    // deleted, the track's "only one queen set" test, of (0, 5) and the same answer, shares
+    // one input value and the answer with the case and is another case.
+    let cases_of = |answer: Option<&str>| {
+        let mut cases = vec![
+            four_input_case("a", "cannot attack when reflected", &[4, 1, 2, 5], answer),
+            four_input_case("b", "can attack on diagonal", &[1, 7, 3, 6], Some("yes")),
+        ];
+        with_fillers(&mut cases);
+        cases
+    };
+    let with_answer = cases_of(Some("no"));
+    let one_queen = |values: &[i64], answer: Option<&str>| {
+        let mut literals = numbers(values);
+        literals.extend(answer.map(|a| Literal::Text(a.into())));
+        let mut diagonal = numbers(&[1, 7, 3, 6]);
+        diagonal.push(Literal::Text("yes".into()));
+        [
+            test(1, "can attack on diagonal", diagonal),
+            test(5, "cannot attack when one queen set", literals),
+        ]
+    };
+    let included = vec![true; with_answer.len()];
+    let linked = |cases: &[Case], tests: &[Test]| links(cases, tests, &included)[0].clone();
+    // One of four inputs among values mostly its own (two of three): not the case's.
+    let tests = one_queen(&[0, 5], Some("no"));
+    assert!(evidence(&with_answer, &tests).0[0][1].fit < MOSTLY_FIT);
+    assert_eq!(linked(&with_answer, &tests), Vec::<usize>::new());
+    // Half of the inputs, among as many other values, is enough.
+    assert_eq!(
+        linked(&with_answer, &one_queen(&[4, 1, 0, 9], Some("no"))),
+        vec![1]
+    );
+    // So is one input where the test's values are all the case's (it leaves out the rest).
+    assert_eq!(linked(&with_answer, &one_queen(&[5], Some("no"))), vec![1]);
+    // A case of nothing but its input is held by one of those values.
+    let unanswered = cases_of(None);
+    assert_eq!(linked(&unanswered, &one_queen(&[0, 5, 9], None)), vec![1]);
+}
