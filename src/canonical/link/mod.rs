@@ -265,7 +265,8 @@ impl<'a> Rules<'a> {
     /// Test `t`'s name, after case `c`, is contradicted when it holds all of one other case's
     /// data (enough to tell) that is not `c`'s, and no test named after that case does (two
     /// tests whose names were swapped). A test holding several other cases in full reads a
-    /// table every case's data is in, whichever tests are left (pascals-triangle's TRIANGLE).
+    /// table every case's data is in, whichever tests are left (pascals-triangle's TRIANGLE);
+    /// one holding the other case as a variant (`variant`) tests what its name says.
     fn contradicted(&self, c: usize, t: usize) -> bool {
         if self.evidence[c][t].data >= ALL_DATA {
             return false;
@@ -273,6 +274,7 @@ impl<'a> Rules<'a> {
         let mut others = self.each_case().filter(|&b| {
             b != c
                 && self.evidence[b][t].data >= ALL_DATA
+                && !self.variant(b, t)
                 && self.weights[b] >= DATA_ALONE
                 && !self.cases[b]
                     .leaves
@@ -283,6 +285,17 @@ impl<'a> Rules<'a> {
             (Some(b), None) => !self.has_own_test(b),
             _ => false,
         }
+    }
+
+    /// Test `t` holds case `b` in its order, but a text of it only loosely: a variant of the
+    /// case, such as the name of another case may describe (Elixir bob's "multiple line
+    /// question" asks "asking a question"'s question after a line break, and is not that
+    /// case's test when its own is deleted). Held loosely out of its order, the case is held
+    /// by chance, not varied (Ruby parallel-letter-frequency's "large texts" counts other
+    /// texts than the case's, and "ignore letter casing"'s letters among them).
+    fn variant(&self, b: usize, t: usize) -> bool {
+        let e = self.evidence[b][t];
+        e.loosely && e.order >= EXACT_ORDER
     }
 
     /// Test `t` holds case `b` as written: all of its data, in its order, as it is spelled.

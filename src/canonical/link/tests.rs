@@ -2298,3 +2298,73 @@ fn a_fallback_holding_less_than_half_of_a_case_s_input_needs_values_mostly_the_c
     let unanswered = cases_of(None);
     assert_eq!(linked(&unanswered, &one_queen(&[0, 5, 9], None)), vec![1]);
 }
+
+/// A case of one input text and an expected text.
+fn text_case(uuid: &str, description: &str, input: &str, expected: &str) -> Case {
+    let mut case = case(uuid, description, 0, expected);
+    case.input = json!({ "heyBob": input });
+    case.sequence = vec![Literal::Text(input.into()), Literal::Text(expected.into())];
+    case.leaves = case.sequence.clone();
+    case.leaves.sort();
+    case
+}
+
+#[test]
+fn a_name_is_not_contradicted_by_another_case_held_only_loosely() {
+    // bob: the track's "multiple line question", at the file's end, asks "asking a
+    // question"'s question after a line break. With the test of "asking a question" deleted,
+    // it holds that case only loosely, in its order, out of its place, and is still
+    // "multiple line question"'s test.
+    let mut cases = vec![text_case(
+        "a",
+        "asking a question",
+        "Does this make me look fat?",
+        "Sure.",
+    )];
+    let answers = ["Whoa!", "Fine.", "Whatever.", "Calm down."];
+    for (i, answer) in answers.iter().enumerate() {
+        cases.push(text_case(
+            &format!("f{i}"),
+            &format!("filler {i}"),
+            answer,
+            answer,
+        ));
+    }
+    cases.push(text_case(
+        "b",
+        "multiple line question",
+        "\nDoes this make\n me look fat?",
+        "Sure.",
+    ));
+    let included = vec![true; cases.len()];
+    let asking = |question: &str, answer_first: bool| {
+        let mut tests: Vec<Test> = answers
+            .iter()
+            .enumerate()
+            .map(|(i, answer)| {
+                let literals = vec![Literal::Text(answer.to_string()); 2];
+                test(5 + 4 * i, &format!("filler {i}"), literals)
+            })
+            .collect();
+        let mut literals = vec![
+            Literal::Text(question.into()),
+            Literal::Text("Sure.".into()),
+        ];
+        if answer_first {
+            literals.reverse();
+        }
+        tests.push(test(21, "multiple line question", literals));
+        let linked = links(&cases, &tests, &included);
+        (linked[0].clone(), linked[5].clone())
+    };
+    let after_a_line_break = "\nDoes this make me look fat?";
+    assert_eq!(asking(after_a_line_break, false), (vec![], vec![4]));
+    // Holding the other case as written, the test is that case's: the names were swapped.
+    let (asked, multiple_line) = asking("Does this make me look fat?", false);
+    assert_eq!(asked, vec![4]);
+    assert_ne!(multiple_line, vec![4]);
+    // Holding it loosely out of its order is no variant of it either, but its data by
+    // chance: the name is contradicted (Ruby parallel-letter-frequency's "large texts"
+    // counts other texts, "ignore letter casing"'s letters among them).
+    assert_ne!(asking(after_a_line_break, true).1, vec![4]);
+}
