@@ -73,8 +73,8 @@ pub struct Evidence {
     /// The test holds the case's expected text line after line within one of its texts,
     /// whatever it calls.
     pub sings: bool,
-    /// The share of the case's input values the test holds, each counted alike (0 for a case
-    /// of no input).
+    /// The share of the case's input values the test holds, each counted alike and as often
+    /// as the case has it (0 for a case of no input).
     pub input_share: f64,
     /// The test has each of the case's values as many times as the case has it.
     pub counted: bool,

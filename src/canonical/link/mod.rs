@@ -2,26 +2,28 @@
 //! the case's literal inputs and expected values found in a test's code, the test's name
 //! against the case's description, and the function it calls against the case's property.
 //!
-//! Every literal of a case is weighted by how rare it is among the exercise's cases (a `true` that
-//! every case expects tells little; an input only one case has tells a lot). A link is made when a
-//! test holds all of a case's data (enough of it to tell cases apart), however the test is named;
-//! else when the test is the case's best and the case is the test's best by the combined score and
-//! the test holds half of the case's input values (one, among values mostly the case's; all of a
-//! case's expected values, or some under a name half like it, where it has no input; where the
-//! case's best tests are other cases', the best test whose best case it is, on half of its data;
-//! and each next best that would be so were the better ones deleted, where it is named more like
-//! the case than any other test left: a case tested through two functions), or the test is named
-//! after the case and holds much of its data; a test of the whole song (one that holds a verse's
-//! text and takes no input of its own, `sing()` but not `recite(1, 12)` nor `verses(1, 3)`) covers
-//! each verse it sings. A link on weaker evidence (the combined score alone; all of a case's data
-//! in a test about another case, or not as written, or among mostly other values) also needs the
-//! test to stand in the case's place in the file: source order against canonical order. A test
-//! holding a case among mostly other values holds it by chance where it is named more like another
-//! case whose values are most of its own, or, holding it out of order, where its values are mostly
-//! of no case it holds (a test of an input of its own). So one test may implement many cases,
-//! deleting a test leaves its case missing instead of handing it to a neighbour, and of a
-//! reimplemented case and its replacement, the one whose data the test holds wins. Where evidence
-//! is partial, an excluded case weighs less.
+//! Every literal of a case is weighted by how rare it is among the exercise's cases (a `true`
+//! that every case expects tells little; an input only one case has tells a lot). A link is
+//! made when a test holds all of a case's data (enough of it to tell cases apart), however the
+//! test is named; or when the test is named after the case and holds much of its data; or when
+//! the test is the case's best and the case is the test's best by the combined score, and the
+//! test holds the case's input: half of its input values, or one among values mostly the
+//! case's, or one of a case that has nothing but input (a case of no input is held by all of
+//! its expected values, or some under a name half like it). Where the case's best tests are
+//! other cases', the best test whose best case it is may take it on half of its data; and each
+//! next best that would be chosen were the better ones deleted is linked too, where it is named
+//! more like the case than any other test left (a case tested through two functions). A test of
+//! the whole song (one that holds a verse's text and takes no input of its own, `sing()` but
+//! not `recite(1, 12)` nor `verses(1, 3)`) covers each verse it sings. A link on weaker
+//! evidence (the combined score alone; all of a case's data in a test about another case, or
+//! not as written, or among mostly other values) also needs the test to stand in the case's
+//! place in the file: source order against canonical order. A test holding a case among mostly
+//! other values holds it by chance where it is named more like another case whose values are
+//! most of its own, or, holding it out of order, where its values are mostly of no case it
+//! holds (a test of an input of its own). So one test may implement many cases, deleting a test
+//! leaves its case missing instead of handing it to a neighbour, and of a reimplemented case
+//! and its replacement, the one whose data the test holds wins. Where evidence is partial, an
+//! excluded case weighs less.
 //!
 //! The constants below were first set on the whole Elixir, Ruby and Python tracks; later
 //! ones (`EXACT_ORDER`, `HALF_EVIDENCE`) came of errors read in the labelled samples
@@ -77,7 +79,9 @@ const OTHER_PROPERTY: f64 = 0.5;
 /// The least share of a case's data a test must hold, or the least similarity of its name to
 /// the case's, for the test to be the case's by the combined score alone: half of one kind of
 /// evidence, not a little of both (a test sharing only an error message with the case, under
-/// another name, is not its test when the case's own test is deleted).
+/// another name, is not its test when the case's own test is deleted). Such a test holds half
+/// of the case's input values too (see `input_held`), and a case of no input, some of its
+/// expected values under a name this much like the case.
 const HALF_EVIDENCE: f64 = 0.5;
 /// How much the fit of a test's values to a case adds: enough to break ties, no more.
 const FIT_WEIGHT: f64 = 0.05;
@@ -86,11 +90,12 @@ const FIT_WEIGHT: f64 = 0.05;
 /// where the test is named after another case.
 const SHARED_FIT: f64 = 0.5;
 /// The least share of a test's values that must be a case's for a test holding less than
-/// half of the case's input to stand in for its test: three in four, a test about this case
-/// that leaves out inputs its API defaults. Ruby clock's `Clock.new(minute: 160)`, renamed
-/// `case 17`, two of its three values the case's of hour 0, minute 0 and 160, falls short
-/// (at two in three, Elixir sublist's `1..1_000_000` against itself would be "list equals
-/// itself").
+/// half of the case's input values to stand in for its test: three in four, a test about this
+/// case that leaves out inputs its API defaults. Two in three would let Elixir sublist's
+/// "comparing massive equal lists" (`1..1_000_000` against itself: its 1 and `:equal`) take
+/// "list equals itself" when that case's test is deleted. The price: Ruby clock's "subtract
+/// more than two hours", renamed `case 17`, holds 160 and `'21:20'` but not the hour and
+/// minute 0 that `Clock.new` defaults, two of its three values the case's, and loses its link.
 const MOSTLY_FIT: f64 = 0.75;
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
@@ -274,7 +279,6 @@ impl<'a> Rules<'a> {
         let mut others = self.each_case().filter(|&b| {
             b != c
                 && self.evidence[b][t].data >= ALL_DATA
-                && !self.variant(b, t)
                 && self.weights[b] >= DATA_ALONE
                 && !self.cases[b]
                     .leaves
@@ -282,13 +286,14 @@ impl<'a> Rules<'a> {
                     .all(|l| self.cases[c].leaves.contains(l))
         });
         match (others.next(), others.next()) {
-            (Some(b), None) => !self.has_own_test(b),
+            (Some(b), None) => !self.variant(b, t) && !self.has_own_test(b),
             _ => false,
         }
     }
 
-    /// Test `t` holds case `b` in its order, but a text of it only loosely: a variant of the
-    /// case, such as the name of another case may describe (Elixir bob's "multiple line
+    /// Test `t` holds all of case `b`'s data in its order, but some of it only loosely (in
+    /// another letter case, without the white space around it: see `Evidence::loosely`): a
+    /// variant of the case, such as the name of another case may describe (Elixir bob's "multiple line
     /// question" asks "asking a question"'s question after a line break, and is not that
     /// case's test when its own is deleted). Held loosely out of its order, the case is held
     /// by chance, not varied (Ruby parallel-letter-frequency's "large texts" counts other
@@ -665,7 +670,8 @@ impl<'a> Rules<'a> {
         (!tests.is_empty()).then_some(Chosen { tests, weak, loose })
     }
 
-    /// Test `t` holds case `c`'s input as a fallback must: half of its input values, or one
+    /// Test `t` holds case `c`'s input as a fallback must: half of its input values (each
+    /// counted as often as the case has it: `[1, 2, 3]` against itself is six), or one
     /// of them at least where the test's values are mostly the case's (`MOSTLY_FIT`; a
     /// track's test may leave out inputs its API defaults) or where the case has no other
     /// values (nothing but its input to check). A test of its own input that shares one
@@ -681,14 +687,15 @@ impl<'a> Rules<'a> {
     fn input_held(&self, c: usize, t: usize) -> bool {
         let (e, case) = (self.evidence[c][t], &self.cases[c]);
         let half_input = e.input_share >= HALF_EVIDENCE
-            || (e.input_share > 0.0 && (e.fit >= MOSTLY_FIT || case.inputs == case.sequence.len()));
-        half_input || (case.inputs == 0 && (e.name >= HALF_EVIDENCE || e.data >= ALL_DATA))
+            || (e.input_share > 0.0 && (e.fit >= MOSTLY_FIT || case.inputs >= case.sequence.len()));
+        half_input
+            || (case.inputs == 0 && e.data > 0.0 && (e.name >= HALF_EVIDENCE || e.data >= ALL_DATA))
     }
 
-    /// Case `c`'s best test, when the evidence singles one out and the test holds one of the
-    /// case's input values at least (`input_held`): older data changes a value or two, while a
-    /// test of its own input, named half like the case and holding its expected value, is
-    /// another case (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
+    /// Case `c`'s best test, when the evidence singles one out and the test holds the case's
+    /// input (`input_held`): older data changes a value or two, while a test of its own
+    /// input, named half like the case and holding its expected value, is another case
+    /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
     /// inside another case's data are no candidates: the best of the rest may stand in for
     /// them if it is named like the case, holds half of its data and its values are mostly
     /// the case's (Elixir saddle-points' "multiple saddle points in a row", a changed matrix,
