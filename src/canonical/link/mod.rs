@@ -293,11 +293,11 @@ impl<'a> Rules<'a> {
 
     /// Test `t` holds all of case `b`'s data in its order, but some of it only loosely (in
     /// another letter case, without the white space around it: see `Evidence::loosely`): a
-    /// variant of the case, such as the name of another case may describe (Elixir bob's "multiple line
-    /// question" asks "asking a question"'s question after a line break, and is not that
-    /// case's test when its own is deleted). Held loosely out of its order, the case is held
-    /// by chance, not varied (Ruby parallel-letter-frequency's "large texts" counts other
-    /// texts than the case's, and "ignore letter casing"'s letters among them).
+    /// variant of the case, such as the name of another case may describe (Elixir bob's
+    /// "multiple line question" asks "asking a question"'s question after a line break, and
+    /// is not that case's test when its own is deleted). Held loosely out of its order, the
+    /// case is held by chance, not varied (Ruby parallel-letter-frequency's "large texts"
+    /// counts other texts than the case's, and "ignore letter casing"'s letters among them).
     fn variant(&self, b: usize, t: usize) -> bool {
         let e = self.evidence[b][t];
         e.loosely && e.order >= EXACT_ORDER
