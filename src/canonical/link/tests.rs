@@ -2390,3 +2390,64 @@ fn a_name_is_not_contradicted_by_another_case_held_only_loosely() {
     // table of both: its name stands.
     assert_eq!(asking_with(after_a_line_break, false, false).1, vec![3]);
 }
+
+#[test]
+fn a_side_of_a_case_without_firm_tests_leaves_the_nearest_sure_test_to_frame_it() {
+    // Ruby list-ops tests "reverse > empty list" before "append > empty lists", the first
+    // case. "length > non-empty list" is held only by the track's reverse test, among mostly
+    // other values, which stands after the frame of its neighbours' tests: it is not that
+    // case's test, and stays not once the reverse empty-list test is deleted, leaving no
+    // case after it with a firm test.
+    let mut cases = vec![
+        numbers_case("a", "append empty lists", &[10, 11]),
+        numbers_case("b", "length empty list", &[20, 21]),
+        numbers_case("c", "length non-empty list", &[1, 2, 3, 4]),
+        numbers_case("d", "reverse empty list", &[30, 31]),
+    ];
+    with_fillers(&mut cases);
+    let mut reverse_normal = numbers(&[50, 51, 52, 53, 54, 55]);
+    reverse_normal.extend(numbers(&[1, 2, 3, 4]));
+    let mut appender = numbers(&[60, 61, 62, 63, 64, 65]);
+    appender.extend(numbers(&[10, 11]));
+    let layout = |order: &[usize], reverse_empty: bool| {
+        let all = [
+            test(0, "length empty list", numbers(&[20, 21])),
+            test(0, "reverse empty list", numbers(&[30, 31])),
+            test(0, "reverse normal", reverse_normal.clone()),
+            test(0, "append empty lists", numbers(&[10, 11])),
+            test(0, "appender", appender.clone()),
+        ];
+        let tests: Vec<Test> = order
+            .iter()
+            .filter(|&&i| reverse_empty || i != 1)
+            .enumerate()
+            .map(|(at, &i)| Test {
+                line: 1 + 4 * at,
+                ..all[i].clone()
+            })
+            .collect();
+        let held = tests.iter().position(|t| t.name == "reverse normal");
+        (tests, held.unwrap())
+    };
+    let included = vec![true; cases.len()];
+    let length_of_non_empty = |order: &[usize], reverse_empty: bool| {
+        let (tests, reverse_normal) = layout(order, reverse_empty);
+        let e = evidence(&cases, &tests).0[2][reverse_normal];
+        assert!(e.data >= ALL_DATA && e.fit < SHARED_FIT, "{e:?}");
+        let linked = links(&cases, &tests, &included)[2].clone();
+        (linked, reverse_normal)
+    };
+    // In the frame of its neighbours' tests, the test is the case's.
+    let (linked, held) = length_of_non_empty(&[0, 2, 1, 3], true);
+    assert_eq!(linked, vec![held]);
+    // After it, it is not, with the reverse empty-list test or without it.
+    let track = [0, 1, 2, 3];
+    assert_eq!(length_of_non_empty(&track, true).0, Vec::<usize>::new());
+    assert_eq!(length_of_non_empty(&track, false).0, Vec::<usize>::new());
+    // Without it, and with no sure test after the reverse test, nothing frames it: it is.
+    let (linked, held) = length_of_non_empty(&[0, 1, 3, 2], false);
+    assert_eq!(linked, vec![held]);
+    // A test only loosely another case's, itself out of place, is no frame.
+    let (linked, held) = length_of_non_empty(&[0, 1, 2, 4], false);
+    assert_eq!(linked, vec![held]);
+}
