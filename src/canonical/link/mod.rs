@@ -820,9 +820,11 @@ struct Chosen {
 /// tells nothing of its place either: both ways pass over it, and the nearest cases are
 /// sought past it (Ruby simple-linked-list's test of an empty list's array is the LIFO and
 /// the FIFO case's, which stand around "to list with multiple values"). Where cases stand on
-/// one side of the case but none of them has firm links, that side has no frame: the test's
-/// nearest neighbour on that side with sure links (neither weak nor loose, which may be out
-/// of place themselves) must hold a case beyond this one. Ruby list-ops tests reverse before
+/// one side of the case but none of them has firm links (that do not span the case), that
+/// side has no frame: the test's nearest neighbour on that side with sure links (neither weak
+/// nor loose, which may be out of place themselves) to another case must hold a case beyond
+/// this one. (Neighbours are always sought among tests of other cases: the case's own firm
+/// test says nothing of where its others stand.) Ruby list-ops tests reverse before
 /// the cases that precede it: with its "empty list" test deleted, no case after "length of
 /// a non-empty list" had a firm test left, and `reverser([1, 2, 3, 4, 5])`, followed by the
 /// test of "append empty lists", took that case.
@@ -849,11 +851,9 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     }
     // The cases each test is surely linked to: by links neither weak nor loose.
     let mut sure_of: Vec<Vec<usize>> = vec![Vec::new(); tests];
-    for (c, chosen) in chosen.iter().enumerate() {
-        for &t in chosen.tests.iter().filter(|t| !chosen.loose.contains(t)) {
-            if !chosen.weak.contains(&t) {
-                sure_of[t].push(c);
-            }
+    for (c, linked) in firm.iter().enumerate() {
+        for &t in linked.iter().filter(|t| !chosen[c].loose.contains(t)) {
+            sure_of[t].push(c);
         }
     }
     let placed = |c: usize, t: usize| {
@@ -875,32 +875,28 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
         };
         let in_group = (0..tests).any(|u| u != t && same_group(u) && !cases_of[u].is_empty());
         let grouped = |u: &usize| (!in_group || same_group(*u)) && !spans(*u);
-        // The nearest test before (after) `t` in its group linked by `links` holds a case
-        // before (after) `c`, or there is none.
+        // The nearest test before (after) `t` in its group linked by `links` to another
+        // case holds a case before (after) `c`, or there is none.
+        let other = |cases: &&Vec<usize>| cases.iter().any(|&b| b != c);
         let after_earlier = |links: &[Vec<usize>]| {
             (0..t.min(tests))
                 .rev()
                 .filter(grouped)
                 .map(|u| &links[u])
-                .find(|cases| !cases.is_empty())
+                .find(other)
                 .is_none_or(|cases| cases.iter().any(|&b| b < c))
         };
         let before_later = |links: &[Vec<usize>]| {
             (t + 1..tests)
                 .filter(grouped)
                 .map(|u| &links[u])
-                .find(|cases| !cases.is_empty())
+                .find(other)
                 .is_none_or(|cases| cases.iter().any(|&b| b > c))
         };
-        let framed = match (from, to) {
-            (Some(from), Some(to)) => from > to || (from..=to).contains(&t),
-            (from, to) => {
-                from.is_none_or(|from| from <= t)
-                    && to.is_none_or(|to| t <= to)
-                    && (from.is_some() || c == 0 || after_earlier(&sure_of))
-                    && (to.is_some() || c + 1 == firm.len() || before_later(&sure_of))
-            }
-        };
+        let (lo, hi) = (from.unwrap_or(0), to.unwrap_or(usize::MAX));
+        let framed = (lo > hi || (lo..=hi).contains(&t))
+            && (from.is_some() || c == 0 || after_earlier(&sure_of))
+            && (to.is_some() || c + 1 == firm.len() || before_later(&sure_of));
         framed || (after_earlier(&cases_of) && before_later(&cases_of))
     };
     chosen

@@ -2451,3 +2451,49 @@ fn a_side_of_a_case_without_firm_tests_leaves_the_nearest_sure_test_to_frame_it(
     let (linked, held) = length_of_non_empty(&[0, 1, 2, 4], false);
     assert_eq!(linked, vec![held]);
 }
+
+#[test]
+fn an_open_side_is_framed_by_the_nearest_sure_test_of_another_case() {
+    // Chosen tests per case, by index; `weak` and `loose` mark those that must stand in the
+    // case's place. Five cases; the tests are at lines 1, 5, 9, ... in index order.
+    let chosen = |links: &[(&[usize], &[usize])]| -> Vec<Chosen> {
+        links
+            .iter()
+            .map(|&(tests, loose)| Chosen {
+                tests: tests.to_vec(),
+                weak: Vec::new(),
+                loose: loose.to_vec(),
+            })
+            .collect()
+    };
+    let file: Vec<Test> = (0..4).map(|i| test(1 + 4 * i, "t", Vec::new())).collect();
+    // No case before case 1 has a test: its loose test 1 stands after test 0 of case 3,
+    // before test 2 of case 2, so out of its place, as its mirror on the later side is.
+    let links = chosen(&[
+        (&[], &[]),
+        (&[1], &[1]),
+        (&[2], &[]),
+        (&[0], &[]),
+        (&[], &[]),
+    ]);
+    assert_eq!(keep_in_place(&links, &file)[1], Vec::<usize>::new());
+    // With test 0 a test of case 0 instead, it stands in its place.
+    let links = chosen(&[
+        (&[0], &[]),
+        (&[1], &[1]),
+        (&[2], &[]),
+        (&[], &[]),
+        (&[], &[]),
+    ]);
+    assert_eq!(keep_in_place(&links, &file)[1], vec![1]);
+    // The case's own sure test is no frame of its loose one: no case after case 1 has a
+    // test, and its own test 2 after test 1 does not put test 1 out of place.
+    let links = chosen(&[
+        (&[0], &[]),
+        (&[1, 2], &[1]),
+        (&[], &[]),
+        (&[], &[]),
+        (&[], &[]),
+    ]);
+    assert_eq!(keep_in_place(&links, &file)[1], vec![1, 2]);
+}
