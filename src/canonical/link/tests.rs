@@ -287,6 +287,26 @@ fn a_call_of_the_case_s_own_function_does_not_hold_its_name_as_a_text() {
     assert!(data(&cases) >= ALL_DATA);
 }
 
+#[test]
+fn a_call_of_an_inflection_of_a_case_s_verb_holds_it() {
+    // simple-linked-list: `list(sut.reversed()) == []` for the operation "reverse", `pushed`
+    // for "push", `counts` for "count"; each ending alone.
+    for (verb, called) in [
+        ("reverse", "reversed"),
+        ("push", "pushed"),
+        ("count", "counts"),
+    ] {
+        let cases = [case("a", "one", 1, verb), case("b", "two", 2, "dos")];
+        let calls = vec![Literal::Call(called.into()), Literal::Number("1".into())];
+        let e = evidence(&cases, &[test(1, "t", calls)]).0[0][0];
+        assert!(e.data >= ALL_DATA, "{called} for {verb}: {e:?}");
+    }
+    // The verb does not hold its inflection: `reverse` is no "reversed".
+    let cases = [case("a", "one", 1, "reversed"), case("b", "two", 2, "dos")];
+    let calls = vec![Literal::Call("reverse".into()), Literal::Number("1".into())];
+    assert!(evidence(&cases, &[test(1, "t", calls)]).0[0][0].data < ALL_DATA);
+}
+
 /// Cases "first" to "fourth" of these values, and the fillers.
 fn four_numbers_cases(values: [&[i64]; 4]) -> Vec<Case> {
     let names = [

@@ -120,6 +120,16 @@ fn stems(text: &str) -> Option<String> {
     (words.len() >= 3).then(|| words.join(" "))
 }
 
+/// A called name without an ending of the verb it may be (`reversed`, `pushes`): a
+/// case's operations are named by the verb (Python simple-linked-list's `sut.reversed()`
+/// for the operation "reverse"): the name less "s", "d" or "ed".
+fn uninflected(name: &str) -> impl Iterator<Item = String> + '_ {
+    ["s", "d", "ed"]
+        .into_iter()
+        .filter_map(|ending| name.strip_suffix(ending))
+        .map(str::to_string)
+}
+
 /// The number a text of one number reads as (`'10'`); none for "1 0" or "10 apples".
 fn one_number(text: &str) -> Option<String> {
     if text.contains(char::is_whitespace) {
@@ -238,6 +248,7 @@ impl Holdings {
                 }
                 Literal::Call(name) => {
                     holdings.calls.insert(name.clone());
+                    holdings.calls.extend(uninflected(name));
                 }
                 other => {
                     holdings.no_rows |= *other == Literal::Empty(0);
