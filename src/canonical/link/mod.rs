@@ -479,6 +479,20 @@ impl<'a> Rules<'a> {
             })
     }
 
+    /// Test `t`'s values are not all case `c`'s but all another case's, of which it holds as
+    /// much of the data: it is no fallback of `c`'s, whatever its name says (Ruby zipper's
+    /// "left right up and up" holds the tree and moves of "left, right, and up" as much as
+    /// those of "test ability to descend multiple levels and return", and its values, the
+    /// tree and 1, are the second's; it does not take the first when its test is deleted).
+    fn fits_another(&self, c: usize, t: usize) -> bool {
+        let e = self.evidence[c][t];
+        e.fit < ALL_DATA
+            && self.each_case().any(|b| {
+                let other = self.evidence[b][t];
+                b != c && other.fit >= ALL_DATA && other.data >= e.data - TIE
+            })
+    }
+
     /// Test `t` holds all of case `c`'s data, enough of its values in order, and calls no
     /// other case's function instead.
     fn all_data(&self, c: usize, t: usize) -> bool {
@@ -766,6 +780,7 @@ impl<'a> Rules<'a> {
                 && !evidence[t].calls_apart
                 && !self.named_elsewhere(c, t)
                 && self.input_held(c, t)
+                && !self.fits_another(c, t)
                 && (evidence[t].name >= HALF_EVIDENCE || !self.common_data_shared(c, t)) =>
             {
                 // Unless the test is named much like the case, or holds all of its data, the

@@ -1135,6 +1135,62 @@ fn second_deleted_beside(
     (links, evidence[1][1], evidence[2][1])
 }
 
+#[test]
+fn a_deleted_test_case_does_not_fall_back_to_a_test_whose_values_are_all_another_case_s() {
+    // Ruby zipper: "left right up and up" holds the tree and moves of "left, right, and up"
+    // as much as those of "descend multiple levels and return" (neither case's type "int"),
+    // is named after the first, and its values, the tree and 1, are all the second's.
+    let mut cases = vec![
+        numbers_case("a", "first", &[1, 2, 3]),
+        numbers_case("b", "second", &[7, 8, 9, 50]),
+        numbers_case("c", "third", &[7, 8, 9, 7, 60]),
+    ];
+    with_fillers(&mut cases);
+    let mut tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "second", numbers(&[7, 8, 9, 50])),
+        test(9, "second and up", numbers(&[7, 8, 9, 7])),
+    ];
+    let included = [true; 7];
+    assert_eq!(
+        links(&cases, &tests, &included)[..3],
+        [vec![0], vec![1], vec![]]
+    );
+    tests.remove(1);
+    let (evidence, _) = evidence(&cases, &tests);
+    let (own, other) = (evidence[1][1], evidence[2][1]);
+    assert!(
+        own.data < ALL_DATA
+            && own.data == other.data
+            && other.fit >= ALL_DATA
+            && own.fit < ALL_DATA
+            && own.name > other.name,
+        "{own:?} {other:?}"
+    );
+    assert_eq!(
+        links(&cases, &tests, &included)[..3],
+        [vec![0], vec![], vec![]]
+    );
+    // Holding less of the other case's data than of its own, it is the case's fallback.
+    cases[2] = numbers_case("c", "third", &[7, 8, 9, 7, 60, 61]);
+    let other = super::evidence(&cases, &tests).0[2][1];
+    assert!(other.fit >= ALL_DATA && other.data < own.data, "{other:?}");
+    let fallback = [vec![0], vec![1], vec![]];
+    assert_eq!(links(&cases, &tests, &included)[..3], fallback);
+    // So it is where the other case's values are not all of its values (7 once),
+    cases[2] = numbers_case("c", "third", &[7, 8, 9, 60]);
+    let other = super::evidence(&cases, &tests).0[2][1];
+    assert!(other.fit < ALL_DATA && other.data == own.data, "{other:?}");
+    assert_eq!(links(&cases, &tests, &included)[..3], fallback);
+    // or where the case's are too (7 twice in both).
+    cases[1] = numbers_case("b", "second", &[7, 8, 9, 7, 50]);
+    cases[2] = numbers_case("c", "third", &[7, 8, 9, 7, 60]);
+    let held = super::evidence(&cases, &tests).0;
+    let (own, other) = (held[1][1], held[2][1]);
+    assert!(own.fit >= ALL_DATA && other.fit >= ALL_DATA && own.data == other.data);
+    assert_eq!(links(&cases, &tests, &included)[..3], fallback);
+}
+
 const THIRD: [i64; 5] = [21, 23, 25, 27, 29];
 
 #[test]
