@@ -301,6 +301,11 @@ fn a_call_of_an_inflection_of_a_case_s_verb_holds_it() {
         let e = evidence(&cases, &[test(1, "t", calls)]).0[0][0];
         assert!(e.data >= ALL_DATA, "{called} for {verb}: {e:?}");
     }
+    // Nor is the call one of the verb's function: `counts` is no test of `count`'s cases.
+    let mut cases = [case("a", "one", 1, "uno"), case("b", "two", 2, "dos")];
+    cases[1].property = "count".into();
+    let calls = vec![Literal::Call("counts".into()), Literal::Number("1".into())];
+    assert!(!evidence(&cases, &[test(1, "t", calls)]).0[0][0].calls_other);
     // The verb does not hold its inflection: `reverse` is no "reversed".
     let cases = [case("a", "one", 1, "reversed"), case("b", "two", 2, "dos")];
     let calls = vec![Literal::Call("reverse".into()), Literal::Number("1".into())];

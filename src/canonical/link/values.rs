@@ -178,6 +178,9 @@ pub(super) struct Holdings {
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
     pub(super) calls: HashSet<String>,
+    /// The called names without a verb's ending (see `uninflected`): they hold texts, but
+    /// are no functions the test calls.
+    verbs: HashSet<String>,
     /// Texts of several words, as their word stems in order.
     stems: HashSet<String>,
     /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
@@ -199,6 +202,7 @@ impl Holdings {
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
+            verbs: HashSet::new(),
             folded: HashSet::new(),
             lines: Vec::new(),
         };
@@ -248,7 +252,7 @@ impl Holdings {
                 }
                 Literal::Call(name) => {
                     holdings.calls.insert(name.clone());
-                    holdings.calls.extend(uninflected(name));
+                    holdings.verbs.extend(uninflected(name));
                 }
                 other => {
                     holdings.no_rows |= *other == Literal::Empty(0);
@@ -287,7 +291,10 @@ impl Holdings {
                         .number
                         .as_ref()
                         .is_some_and(|n| self.numbers.contains(n))
-                    || probe.call.as_ref().is_some_and(|c| self.calls.contains(c))
+                    || probe
+                        .call
+                        .as_ref()
+                        .is_some_and(|c| self.calls.contains(c) || self.verbs.contains(c))
                     // "Portable Networks Graphic" for "Portable Network Graphics": older data.
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
