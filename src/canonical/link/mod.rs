@@ -479,17 +479,19 @@ impl<'a> Rules<'a> {
             })
     }
 
-    /// Test `t`'s values are not all case `c`'s but all another case's, of which it holds as
-    /// much of the data: it is no fallback of `c`'s, whatever its name says (Ruby zipper's
-    /// "left right up and up" holds the tree and moves of "left, right, and up" as much as
-    /// those of "test ability to descend multiple levels and return", and its values, the
-    /// tree and 1, are the second's; it does not take the first when its test is deleted).
+    /// Test `t`'s values are not all case `c`'s but all another case's, of which it holds at
+    /// least as much of the data: it is no fallback of `c`'s, whatever its name says (Ruby
+    /// zipper's "left right up and up" holds the tree and moves of "left, right, and up" as
+    /// much as those of "test ability to descend multiple levels and return", and its
+    /// values, the tree and 1, are the second's; it does not take the first when its test is
+    /// deleted). A case of a function the test does not call (`Evidence::calls_apart`)
+    /// shares its values by chance.
     fn fits_another(&self, c: usize, t: usize) -> bool {
         let e = self.evidence[c][t];
         e.fit < ALL_DATA
             && self.each_case().any(|b| {
                 let other = self.evidence[b][t];
-                b != c && other.fit >= ALL_DATA && other.data >= e.data - TIE
+                other.fit >= ALL_DATA && other.data >= e.data - TIE && !other.calls_apart
             })
     }
 

@@ -290,26 +290,35 @@ fn a_call_of_the_case_s_own_function_does_not_hold_its_name_as_a_text() {
 #[test]
 fn a_call_of_an_inflection_of_a_case_s_verb_holds_it() {
     // simple-linked-list: `list(sut.reversed()) == []` for the operation "reverse", `pushed`
-    // for "push", `counts` for "count"; each ending alone.
+    // and `pushes` for "push", `counts` for "count"; each ending alone. The call is the
+    // value in its place too (counted, and in order).
     for (verb, called) in [
         ("reverse", "reversed"),
         ("push", "pushed"),
+        ("push", "pushes"),
         ("count", "counts"),
     ] {
         let cases = [case("a", "one", 1, verb), case("b", "two", 2, "dos")];
-        let calls = vec![Literal::Call(called.into()), Literal::Number("1".into())];
+        let calls = vec![Literal::Number("1".into()), Literal::Call(called.into())];
         let e = evidence(&cases, &[test(1, "t", calls)]).0[0][0];
-        assert!(e.data >= ALL_DATA, "{called} for {verb}: {e:?}");
+        assert!(
+            e.data >= ALL_DATA && e.counted,
+            "{called} for {verb}: {e:?}"
+        );
     }
     // Nor is the call one of the verb's function: `counts` is no test of `count`'s cases.
     let mut cases = [case("a", "one", 1, "uno"), case("b", "two", 2, "dos")];
     cases[1].property = "count".into();
     let calls = vec![Literal::Call("counts".into()), Literal::Number("1".into())];
     assert!(!evidence(&cases, &[test(1, "t", calls)]).0[0][0].calls_other);
-    // The verb does not hold its inflection: `reverse` is no "reversed".
-    let cases = [case("a", "one", 1, "reversed"), case("b", "two", 2, "dos")];
-    let calls = vec![Literal::Call("reverse".into()), Literal::Number("1".into())];
-    assert!(evidence(&cases, &[test(1, "t", calls)]).0[0][0].data < ALL_DATA);
+    // The verb does not hold its inflection (`reverse` is no "reversed"), nor does an
+    // ending alone hold a text of no letters, nor a stem of two letters a text of them.
+    for (text, called) in [("reversed", "reverse"), ("...", "d"), ("a-b", "abs")] {
+        let cases = [case("a", "one", 1, text), case("b", "two", 2, "dos")];
+        let calls = vec![Literal::Call(called.into()), Literal::Number("1".into())];
+        let e = evidence(&cases, &[test(1, "t", calls)]).0[0][0];
+        assert!(e.data < ALL_DATA, "{called} for {text}: {e:?}");
+    }
 }
 
 /// Cases "first" to "fourth" of these values, and the fillers.
@@ -1194,6 +1203,26 @@ fn a_deleted_test_case_does_not_fall_back_to_a_test_whose_values_are_all_another
     let (own, other) = (held[1][1], held[2][1]);
     assert!(own.fit >= ALL_DATA && other.fit >= ALL_DATA && own.data == other.data);
     assert_eq!(links(&cases, &tests, &included)[..3], fallback);
+    // So it is where the other case is of a function the test does not call: "third" and
+    // "fourth" are tested through `other`, the test calls `say` alone.
+    let calling = |values: &[i64], function: &str| {
+        let mut literals = numbers(values);
+        literals.push(Literal::Call(function.into()));
+        literals
+    };
+    cases[1] = numbers_case("b", "second", &[7, 8, 9, 50]);
+    cases.push(numbers_case("d", "fourth", &[11, 12, 13]));
+    cases[2].property = "other".into();
+    cases[7].property = "other".into();
+    let tests = vec![
+        test(1, "first", calling(&[1, 2, 3], "say")),
+        test(9, "second and up", calling(&[7, 8, 9, 7], "say")),
+        test(13, "fourth", calling(&[11, 12, 13], "other")),
+    ];
+    let held = super::evidence(&cases, &tests).0;
+    let (own, other) = (held[1][1], held[2][1]);
+    assert!(other.calls_apart && other.fit >= ALL_DATA && other.data >= own.data - TIE);
+    assert_eq!(links(&cases, &tests, &[true; 8])[..3], fallback);
 }
 
 const THIRD: [i64; 5] = [21, 23, 25, 27, 29];

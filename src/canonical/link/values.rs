@@ -74,7 +74,10 @@ impl Probe {
             }
             (Literal::Text(_), Literal::Number(n)) => self.number.as_deref() == Some(n.as_str()),
             (Literal::Number(n), Literal::Text(_)) => value.number.as_ref() == Some(n),
-            (Literal::Text(_), Literal::Call(name)) => self.call.as_ref() == Some(name),
+            (Literal::Text(_), Literal::Call(name)) => self
+                .call
+                .as_deref()
+                .is_some_and(|call| call == name || uninflected(name).any(|stem| stem == call)),
             (Literal::Empty(depth), Literal::Text(text)) => no_rows_is(*depth) && text.is_empty(),
             (Literal::Empty(depth), Literal::Empty(0)) => no_rows_is(*depth),
             (a, b) => a == b,
@@ -120,14 +123,15 @@ fn stems(text: &str) -> Option<String> {
     (words.len() >= 3).then(|| words.join(" "))
 }
 
-/// A called name without an ending of the verb it may be (`reversed`, `pushes`): a
-/// case's operations are named by the verb (Python simple-linked-list's `sut.reversed()`
-/// for the operation "reverse"): the name less "s", "d" or "ed".
-fn uninflected(name: &str) -> impl Iterator<Item = String> + '_ {
-    ["s", "d", "ed"]
+/// A called name without an ending it may have as a verb or a plural (`reversed`, `pushes`,
+/// `words`): the name less "s", "es", "d" or "ed", of three letters at least. A case names
+/// its operations by the verb (Python simple-linked-list's `sut.reversed()` for the
+/// operation "reverse").
+fn uninflected(name: &str) -> impl Iterator<Item = &str> {
+    ["s", "es", "d", "ed"]
         .into_iter()
         .filter_map(|ending| name.strip_suffix(ending))
-        .map(str::to_string)
+        .filter(|stem| stem.len() >= 3)
 }
 
 /// The number a text of one number reads as (`'10'`); none for "1 0" or "10 apples".
@@ -178,9 +182,9 @@ pub(super) struct Holdings {
     text_numbers: HashSet<String>,
     others: HashSet<Literal>,
     pub(super) calls: HashSet<String>,
-    /// The called names without a verb's ending (see `uninflected`): they hold texts, but
-    /// are no functions the test calls.
-    verbs: HashSet<String>,
+    /// The called names without an ending (see `uninflected`): they hold texts, but are no
+    /// functions the test calls.
+    uninflected_calls: HashSet<String>,
     /// Texts of several words, as their word stems in order.
     stems: HashSet<String>,
     /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
@@ -202,7 +206,7 @@ impl Holdings {
             text_numbers: HashSet::new(),
             others: HashSet::new(),
             calls: HashSet::new(),
-            verbs: HashSet::new(),
+            uninflected_calls: HashSet::new(),
             folded: HashSet::new(),
             lines: Vec::new(),
         };
@@ -252,7 +256,9 @@ impl Holdings {
                 }
                 Literal::Call(name) => {
                     holdings.calls.insert(name.clone());
-                    holdings.verbs.extend(uninflected(name));
+                    holdings
+                        .uninflected_calls
+                        .extend(uninflected(name).map(str::to_string));
                 }
                 other => {
                     holdings.no_rows |= *other == Literal::Empty(0);
@@ -294,7 +300,7 @@ impl Holdings {
                     || probe
                         .call
                         .as_ref()
-                        .is_some_and(|c| self.calls.contains(c) || self.verbs.contains(c))
+                        .is_some_and(|c| self.calls.contains(c) || self.uninflected_calls.contains(c))
                     // "Portable Networks Graphic" for "Portable Network Graphics": older data.
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
             }
