@@ -99,6 +99,11 @@ const SHARED_FIT: f64 = 0.5;
 const MOSTLY_FIT: f64 = 0.75;
 /// How much of a name's similarity is its words' order.
 const WORD_ORDER: f64 = 0.1;
+/// The most cases without firm tests that may stand between a case and its neighbours for
+/// their tests, standing in the other order, to leave the case's place open (see
+/// `keep_in_place`): one, as Ruby simple-linked-list's untested "pop updates the count"
+/// stands between "can pop multiple items" and the push cases the track tests first.
+const NEIGHBOURS_APART: usize = 1;
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
 /// The fewest words an expected text has for a test holding it to be covering its case: a
@@ -833,8 +838,15 @@ struct Chosen {
 /// it, as at the file's end (Elixir protein-translation's `of_codon` error tests, before the
 /// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
 /// other order themselves (Elixir grains' error tests, last case first), the order tells
-/// nothing and the links stay. A test firmly linked to cases both before and after the case
-/// tells nothing of its place either: both ways pass over it, and the nearest cases are
+/// nothing and the links stay; neighbours, that is, with at most `NEIGHBOURS_APART` cases
+/// between them and the case. Farther apart, with the cases between untested or their
+/// tests deleted, the tests in the other order frame nothing, and the test's own nearest
+/// neighbours must hold cases before and after this one (Python simple-linked-list tests
+/// peek, push and pop in the other order: with "push and pop" deleted, the nearest firm
+/// tests around "can push to a non-empty list" are pop's, five cases before it, and peek's,
+/// three after, and "can push to non empty list", which holds the case's values among
+/// others, does not take the case). A test firmly linked to cases both before and after the
+/// case tells nothing of its place either: both ways pass over it, and the nearest cases are
 /// sought past it (Ruby simple-linked-list's test of an empty list's array is the LIFO and
 /// the FIFO case's, which stand around "to list with multiple values"). Where cases stand on
 /// one side of the case but none of them has firm links (that do not span the case), that
@@ -877,15 +889,23 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
         // A test of cases on both sides of `c` says nothing of where its tests stand.
         let spans =
             |u: usize| cases_of[u].iter().any(|&b| b < c) && cases_of[u].iter().any(|&b| b > c);
-        // The nearest case before (after) with tests of its own side, and the first (last)
-        // of them.
+        // The nearest case before (after) with tests of its own side: how many cases stand
+        // between, and the first (last) of its tests.
         let from = firm[..c]
             .iter()
             .rev()
-            .find_map(|tests| tests.iter().copied().filter(|&u| !spans(u)).min());
+            .enumerate()
+            .find_map(|(between, tests)| {
+                let first = tests.iter().copied().filter(|&u| !spans(u)).min();
+                first.map(|u| (between, u))
+            });
         let to = firm[c + 1..]
             .iter()
-            .find_map(|tests| tests.iter().copied().filter(|&u| !spans(u)).max());
+            .enumerate()
+            .find_map(|(between, tests)| {
+                let last = tests.iter().copied().filter(|&u| !spans(u)).max();
+                last.map(|u| (between, u))
+            });
         let same_group = |u: usize| {
             tests_of.get(u).map(|u| (&u.file, u.group))
                 == tests_of.get(t).map(|t| (&t.file, t.group))
@@ -910,8 +930,9 @@ fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
                 .find(other)
                 .is_none_or(|cases| cases.iter().any(|&b| b > c))
         };
-        let (lo, hi) = (from.unwrap_or(0), to.unwrap_or(usize::MAX));
-        let framed = (lo > hi || (lo..=hi).contains(&t))
+        let (lo, hi) = (from.map_or(0, |f| f.1), to.map_or(usize::MAX, |t| t.1));
+        let near = |side: Option<(usize, usize)>| side.is_some_and(|s| s.0 <= NEIGHBOURS_APART);
+        let framed = ((lo > hi && near(from) && near(to)) || (lo..=hi).contains(&t))
             && (from.is_some() || c == 0 || after_earlier(&sure_of))
             && (to.is_some() || c + 1 == firm.len() || before_later(&sure_of));
         framed || (after_earlier(&cases_of) && before_later(&cases_of))

@@ -2607,3 +2607,29 @@ fn an_open_side_is_framed_by_the_nearest_sure_test_of_another_case() {
     ]);
     assert_eq!(keep_in_place(&links, &file)[1], vec![1, 2]);
 }
+
+#[test]
+fn neighbours_tested_in_the_other_order_leave_a_place_open_only_when_near() {
+    // A loose test of case `c` (index 1 in the file) between case `from`'s test after it
+    // (index 2) and case `to`'s test before it (index 0): the neighbours' tests stand in the
+    // other order. Cases between them and `c` are untested.
+    let file: Vec<Test> = (0..3).map(|i| test(1 + 4 * i, "t", Vec::new())).collect();
+    let kept = |from: usize, c: usize, to: usize| {
+        let mut links: Vec<Chosen> = (0..=to + 1).map(|_| Chosen::default()).collect();
+        links[from].tests = vec![2];
+        links[c] = Chosen {
+            tests: vec![1],
+            weak: Vec::new(),
+            loose: vec![1],
+        };
+        links[to].tests = vec![0];
+        keep_in_place(&links, &file)[c].clone()
+    };
+    // Next to the case, or one untested case away on either side: the order tells nothing.
+    assert_eq!(kept(0, 1, 2), vec![1]);
+    assert_eq!(kept(0, 2, 4), vec![1]);
+    // Two cases away on either side: the frame frames nothing, and the test's neighbours
+    // hold a case after it before it and one before it after it.
+    assert_eq!(kept(0, 3, 4), Vec::<usize>::new());
+    assert_eq!(kept(0, 1, 4), Vec::<usize>::new());
+}
