@@ -717,16 +717,16 @@ impl<'a> Rules<'a> {
     /// input (`input_held`): older data changes a value or two, while a test of its own
     /// input, named half like the case and holding its expected value, is another case
     /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
-    /// inside another case's data are no candidates: the best of the rest may stand in for
-    /// them if it is named like the case, holds half of its data and its values are mostly
-    /// the case's (Elixir saddle-points' "multiple saddle points in a row", a changed matrix,
-    /// beside a test of another matrix that holds every number of the case's). Nor, where the
-    /// case's data tells cases apart, are tests whose best case is another (of the cases a
-    /// test scores alike, its best is the one whose values it holds the most in order; part of
-    /// a case of data too common to tell makes it no test's best, see `tells`): the
-    /// best test whose best case this is may stand in for them if it holds half of the case's
-    /// data, as much as any of them, among mostly the case's values, and stands in the case's
-    /// place (a test renamed `case 17` beside another case's test named like it). A best test
+    /// inside another case's data are no candidates, nor, where the case's data tells cases
+    /// apart, are tests whose best case is another (of the cases a test scores alike, its
+    /// best is the one whose values it holds the most in order; part of a case of data too
+    /// common to tell makes it no test's best, see `tells`). Both are other cases' tests: the
+    /// best of the rest may stand in for them if it holds half of the case's data, as much
+    /// as any of them, among mostly the case's values, and stands in the case's place (a test
+    /// renamed `case 17` beside another case's test named like it; Elixir saddle-points'
+    /// "multiple saddle points in a row", a changed matrix, beside a test of another matrix
+    /// that holds every number of the case's; Ruby connect's renamed test of the `"X"` of a
+    /// 1x1 board, beside tests of larger boards that hold an `"X"` too). A best test
     /// named more like another case (`named_elsewhere`) links none, nor does one named less
     /// than half like a case of common data that holds another case in full as well
     /// (`common_data_shared`; a test exactly such a case is its test by `all_data`): Ruby
@@ -748,7 +748,7 @@ impl<'a> Rules<'a> {
         let all_top = tests.clone().map(score).fold(0.0, f64::max);
         let top = tests
             .clone()
-            .filter(|&t| mine(t) || (whole(t) && !self.inside_other(c, t)))
+            .filter(|&t| (mine(t) || whole(t)) && !self.inside_other(c, t))
             .map(score)
             .fold(0.0, f64::max);
         let best = rest().map(score).fold(0.0, f64::max);

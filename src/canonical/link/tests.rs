@@ -2633,3 +2633,35 @@ fn neighbours_tested_in_the_other_order_leave_a_place_open_only_when_near() {
     assert_eq!(kept(0, 3, 4), Vec::<usize>::new());
     assert_eq!(kept(0, 1, 4), Vec::<usize>::new());
 }
+
+#[test]
+fn a_renamed_test_stands_in_for_tests_holding_its_case_inside_their_own() {
+    // Ruby connect: "X can win on a 1x1 board" is an `"X"` every board has. Renamed, its
+    // test holds it with a message of its own; the test of a larger board, named half
+    // like it, holds it inside that board's case and scores higher. That test is another
+    // case's, as the other tests are: the renamed test holds half of the case's data
+    // among mostly its values, and keeps it. Deleted, no test takes the case.
+    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21], &[7, 8, 30]]);
+    describe(
+        &mut cases,
+        &["first", "x wins small", "x wins big", "fourth"],
+    );
+    let tests = vec![
+        test(1, "first", numbers(&[7, 8, 1])),
+        test(5, "case 17", numbers(&[7, 8, 50])),
+        test(9, "x wins big", numbers(&[7, 8, 20, 21])),
+        test(13, "fourth", numbers(&[7, 8, 30])),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[1] < DATA_ALONE);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    assert!(evidence[1][1].fit < ALL_DATA);
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+    let mut deleted = tests.clone();
+    deleted.remove(1);
+    assert_eq!(
+        links(&cases, &deleted, &included)[..4],
+        [vec![0], vec![], vec![1], vec![2]]
+    );
+}
