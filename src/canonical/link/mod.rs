@@ -148,6 +148,9 @@ struct Rules<'a> {
     values: Vec<Vec<Literal>>,
     /// Each case's expected text as `sings` compares it.
     verses: Vec<Vec<String>>,
+    /// The cases each test is named after, where its name is not contradicted (see
+    /// `claimed`).
+    claimants: Vec<Vec<usize>>,
 }
 
 impl<'a> Rules<'a> {
@@ -186,6 +189,7 @@ impl<'a> Rules<'a> {
                 .iter()
                 .map(|case| verse_lines(case.expected_lines.iter().map(String::as_str)))
                 .collect(),
+            claimants: Vec::new(),
         };
         // Each test's best score over the cases `counts` lets in.
         let best = |counts: &dyn Fn(usize, usize) -> bool| -> Vec<f64> {
@@ -220,6 +224,14 @@ impl<'a> Rules<'a> {
                     .zip(orders)
                     .filter(|&(_, order)| order >= most - TIE)
                     .map(|(c, _)| c)
+                    .collect()
+            })
+            .collect();
+        rules.claimants = (0..rules.tests)
+            .map(|t| {
+                rules
+                    .each_case()
+                    .filter(|&b| rules.evidence[b][t].named_after && !rules.contradicted(b, t))
                     .collect()
             })
             .collect();
@@ -513,8 +525,7 @@ impl<'a> Rules<'a> {
     /// A test named after another case than `c` belongs to that one first, unless its name
     /// is contradicted.
     fn claimed(&self, c: usize, t: usize) -> bool {
-        self.each_case()
-            .any(|b| b != c && self.evidence[b][t].named_after && !self.contradicted(b, t))
+        self.claimants[t].iter().any(|&b| b != c)
     }
 
     /// A test holding another case than `c` as written (all its data, in its order) is that
@@ -716,17 +727,19 @@ impl<'a> Rules<'a> {
     /// Case `c`'s best test, when the evidence singles one out and the test holds the case's
     /// input (`input_held`): older data changes a value or two, while a test of its own
     /// input, named half like the case and holding its expected value, is another case
-    /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests holding the case only
-    /// inside another case's data are no candidates, nor, where the case's data tells cases
-    /// apart, are tests whose best case is another (of the cases a test scores alike, its
-    /// best is the one whose values it holds the most in order; part of a case of data too
-    /// common to tell makes it no test's best, see `tells`). Both are other cases' tests: the
-    /// best of the rest may stand in for them if it holds half of the case's data, as much
-    /// as any of them, among mostly the case's values, and stands in the case's place (a test
-    /// renamed `case 17` beside another case's test named like it; Elixir saddle-points'
-    /// "multiple saddle points in a row", a changed matrix, beside a test of another matrix
-    /// that holds every number of the case's; Ruby connect's renamed test of the `"X"` of a
-    /// 1x1 board, beside tests of larger boards that hold an `"X"` too). A best test
+    /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests named after another
+    /// case (`claimed`) or holding the case only inside another case's data are no
+    /// candidates, nor, where the case's data tells cases apart, are tests whose best case is
+    /// another (of the cases a test scores alike, its best is the one whose values it holds
+    /// the most in order; part of a case of data too common to tell makes it no test's best,
+    /// see `tells`). All are other cases' tests: the best of the rest may stand in for them
+    /// if it holds half of the case's data, as much as any of them, among mostly the case's
+    /// values, and stands in the case's place (a test renamed `case 17` beside another
+    /// case's test named like it; Elixir saddle-points' "multiple saddle points in a row", a
+    /// changed matrix, beside a test of another matrix that holds every number of the
+    /// case's; Ruby connect's renamed test of the `"X"` of a 1x1 board, beside tests of
+    /// larger boards that hold an `"X"` too; Elixir satellite's renamed "empty tree" beside
+    /// "tree with one item", whose tree holds empty trees). A best test
     /// named more like another case (`named_elsewhere`) links none, nor does one named less
     /// than half like a case of common data that holds another case in full as well
     /// (`common_data_shared`; a test exactly such a case is its test by `all_data`): Ruby
@@ -742,13 +755,15 @@ impl<'a> Rules<'a> {
         let rest = || {
             tests
                 .clone()
-                .filter(|&t| !whole(t) && !self.inside_other(c, t) && mine(t))
+                .filter(|&t| {
+                    !whole(t) && !self.inside_other(c, t) && !self.claimed(c, t) && mine(t)
+                })
                 .filter(|t| !chosen.contains(t))
         };
         let all_top = tests.clone().map(score).fold(0.0, f64::max);
         let top = tests
             .clone()
-            .filter(|&t| (mine(t) || whole(t)) && !self.inside_other(c, t))
+            .filter(|&t| (mine(t) || whole(t)) && !self.inside_other(c, t) && !self.claimed(c, t))
             .map(score)
             .fold(0.0, f64::max);
         let best = rest().map(score).fold(0.0, f64::max);
@@ -781,7 +796,6 @@ impl<'a> Rules<'a> {
                 && best >= MIN_SCORE
                 && half(t)
                 && self.tops(c, t)
-                && !self.claimed(c, t)
                 && !self.held_elsewhere(c, t)
                 && !self.look_alike(c, t)
                 && !evidence[t].calls_apart

@@ -2665,3 +2665,36 @@ fn a_renamed_test_stands_in_for_tests_holding_its_case_inside_their_own() {
         [vec![0], vec![], vec![1], vec![2]]
     );
 }
+
+#[test]
+fn a_renamed_test_stands_in_for_a_test_named_after_another_case() {
+    // Elixir satellite: "empty tree" is empty lists every tree has. Renamed, its test holds
+    // them with a value of its own; the test named after "tree with one item", named
+    // half like it, holds them too (not all of its own case's data) and scores higher.
+    // That test is the other case's by its name: the renamed test keeps its case.
+    // Deleted, no test takes the case.
+    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21], &[7, 8, 30]]);
+    describe(
+        &mut cases,
+        &["first", "empty tree", "tree with one item", "fourth"],
+    );
+    let tests = vec![
+        test(1, "first", numbers(&[7, 8, 1])),
+        test(5, "case 17", numbers(&[7, 8, 50])),
+        test(9, "tree with one item", numbers(&[7, 8, 20, 22])),
+        test(13, "fourth", numbers(&[7, 8, 30])),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[1] < DATA_ALONE);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    assert!(evidence[2][2].named_after && evidence[2][2].data < ALL_DATA);
+    assert!(evidence[1][1].fit < ALL_DATA);
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
+    let mut deleted = tests.clone();
+    deleted.remove(1);
+    assert_eq!(
+        links(&cases, &deleted, &included)[..4],
+        [vec![0], vec![], vec![1], vec![2]]
+    );
+}
