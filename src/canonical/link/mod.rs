@@ -728,42 +728,44 @@ impl<'a> Rules<'a> {
     /// input (`input_held`): older data changes a value or two, while a test of its own
     /// input, named half like the case and holding its expected value, is another case
     /// (luhn's "055a 444 285" for "059a", a deleted case's test). Tests named after another
-    /// case (`claimed`) or holding the case only inside another case's data are no
-    /// candidates, nor, where the case's data tells cases apart, are tests whose best case is
-    /// another (of the cases a test scores alike, its best is the one whose values it holds
-    /// the most in order; part of a case of data too common to tell makes it no test's best,
-    /// see `tells`). All are other cases' tests: the best of the rest may stand in for them
-    /// if it holds half of the case's data, as much as any of them, among mostly the case's
-    /// values, and stands in the case's place (a test renamed `case 17` beside another
-    /// case's test named like it; Elixir saddle-points' "multiple saddle points in a row", a
-    /// changed matrix, beside a test of another matrix that holds every number of the
-    /// case's; Ruby connect's renamed test of the `"X"` of a 1x1 board, beside tests of
-    /// larger boards that hold an `"X"` too; Elixir satellite's renamed "empty tree" beside
-    /// "tree with one item", whose tree holds empty trees). A best test
-    /// named more like another case (`named_elsewhere`) links none, nor does one named less
-    /// than half like a case of common data that holds another case in full as well
-    /// (`common_data_shared`; a test exactly such a case is its test by `all_data`): Ruby
-    /// binary-search-tree's "can sort single number", `["2"]` to `["2"]`, is no test of 2
-    /// and 4, nor of 4 and 2, whichever of the two is deleted: they hold all of "can sort if
-    /// second number is same as first", `["2", "2"]`, too.
+    /// case (`claimed`), or more like another (`named_elsewhere`), or holding the case only
+    /// inside another case's data are no candidates, nor, where the case's data tells cases
+    /// apart, are tests whose best case is another (of the cases a test scores alike, its
+    /// best is the one whose values it holds the most in order; part of a case of data too
+    /// common to tell makes it no test's best, see `tells`). All are other cases' tests: the
+    /// best of the rest may stand in for them if it holds half of the case's data, as much
+    /// as any of them, among mostly the case's values, and stands in the case's place (a
+    /// test renamed `case 17` beside another case's test named like it; Elixir
+    /// saddle-points' "multiple saddle points in a row", a changed matrix, beside a test of
+    /// another matrix that holds every number of the case's; renamed, Ruby connect's test
+    /// of the `"X"` of a 1x1 board beside tests of larger boards that hold an `"X"` too,
+    /// Elixir satellite's "empty tree" beside "tree with one item", whose tree holds empty
+    /// trees, and Elixir binary-search's test of a one-element tuple beside "a value smaller
+    /// than the tuple's smallest value is not found", which holds its 6 and 0 by chance). A
+    /// best test named less than half like a case of common data that holds another case in
+    /// full as well links none (`common_data_shared`; a test exactly such a case is its test
+    /// by `all_data`): Ruby binary-search-tree's "can sort single number", `["2"]` to
+    /// `["2"]`, is no test of 2 and 4, nor of 4 and 2, whichever of the two is deleted: they
+    /// hold all of "can sort if second number is same as first", `["2", "2"]`, too.
     /// The tests `chosen` before are passed over, as if deleted (see `fallbacks`).
     fn fallback(&self, c: usize, chosen: &[usize]) -> Chosen {
         let (evidence, tests) = (&self.evidence[c], 0..self.tests);
         let score = |t: usize| self.score(c, t);
         let whole = |t: usize| self.all_data(c, t);
         let mine = |t: usize| self.weights[c] < DATA_ALONE || self.best_of_test[t].contains(&c);
+        // Named after another case, or more like one, or holding this one inside another.
+        let another_s =
+            |t: usize| self.claimed(c, t) || self.named_elsewhere(c, t) || self.inside_other(c, t);
         let rest = || {
             tests
                 .clone()
-                .filter(|&t| {
-                    !whole(t) && !self.inside_other(c, t) && !self.claimed(c, t) && mine(t)
-                })
+                .filter(|&t| !whole(t) && !another_s(t) && mine(t))
                 .filter(|t| !chosen.contains(t))
         };
         let all_top = tests.clone().map(score).fold(0.0, f64::max);
         let top = tests
             .clone()
-            .filter(|&t| (mine(t) || whole(t)) && !self.inside_other(c, t) && !self.claimed(c, t))
+            .filter(|&t| (mine(t) || whole(t)) && !another_s(t))
             .map(score)
             .fold(0.0, f64::max);
         let best = rest().map(score).fold(0.0, f64::max);
@@ -799,7 +801,6 @@ impl<'a> Rules<'a> {
                 && !self.held_elsewhere(c, t)
                 && !self.look_alike(c, t)
                 && !evidence[t].calls_apart
-                && !self.named_elsewhere(c, t)
                 && self.input_held(c, t)
                 && !self.fits_another(c, t)
                 && (evidence[t].name >= HALF_EVIDENCE || !self.common_data_shared(c, t)) =>

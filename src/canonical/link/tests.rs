@@ -2698,3 +2698,37 @@ fn a_renamed_test_stands_in_for_a_test_named_after_another_case() {
         [vec![0], vec![], vec![1], vec![2]]
     );
 }
+
+#[test]
+fn a_renamed_test_stands_in_for_a_test_named_more_like_another_case() {
+    // Elixir binary-search: "one value" is a 7 and an 8 many cases have. Renamed, its test
+    // holds them with a value of its own; a test named like "smaller value not found",
+    // holding most of that case's values, holds them too among mostly that case's values
+    // and scores higher. That test is the other case's: the renamed test keeps its case.
+    // Deleted, no test takes the case.
+    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21, 22, 23], &[7, 8, 30]]);
+    describe(
+        &mut cases,
+        &["first", "one value", "smaller value not found", "fourth"],
+    );
+    let tests = vec![
+        test(1, "first", numbers(&[7, 8, 1])),
+        test(5, "case 17", numbers(&[7, 8, 50])),
+        test(
+            9,
+            "smaller value is not found",
+            numbers(&[7, 8, 20, 21, 22, 24, 25, 26]),
+        ),
+        test(13, "fourth", numbers(&[7, 8, 30])),
+    ];
+    let (evidence, weights) = evidence(&cases, &tests);
+    assert!(weights[1] < DATA_ALONE);
+    assert!(evidence[1][2].score() > evidence[1][1].score());
+    assert!(!evidence[2][2].named_after && evidence[1][2].fit < SHARED_FIT);
+    assert!(evidence[1][1].fit < ALL_DATA);
+    let included = [true; 8];
+    assert_eq!(links(&cases, &tests, &included)[1], [1]);
+    let mut deleted = tests.clone();
+    deleted.remove(1);
+    assert_eq!(links(&cases, &deleted, &included)[1], Vec::<usize>::new());
+}
