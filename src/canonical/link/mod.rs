@@ -121,8 +121,13 @@ pub fn link(
     included: &[bool],
 ) -> Vec<Vec<usize>> {
     let rules = Rules::new(cases, tests_of, evidence, weights, included);
-    let chosen: Vec<Chosen> = (0..cases.len()).map(|c| rules.choose(c)).collect();
-    let mut links = keep_in_place(&chosen, tests_of);
+    // The cases in their places, where source order is read against them.
+    let order = places(cases);
+    let chosen: Vec<Chosen> = order.iter().map(|&c| rules.choose(c)).collect();
+    let mut links = vec![Vec::new(); cases.len()];
+    for (&c, tests) in order.iter().zip(keep_in_place(&chosen, tests_of)) {
+        links[c] = tests;
+    }
     settle_reimplementations(cases, evidence, included, &mut links);
     links
 }
@@ -826,6 +831,25 @@ impl<'a> Rules<'a> {
     }
 }
 
+/// The cases in canonical order, but for a case that reimplements another, which stands
+/// just after that one: the track wrote its test in the old case's place (Elixir ledger's
+/// "multiple entries on same date ordered by description", whose new case comes last).
+fn places(cases: &[Case]) -> Vec<usize> {
+    let index: HashMap<&str, usize> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.uuid.as_str(), i))
+        .collect();
+    let mut order: Vec<usize> = (0..cases.len()).collect();
+    order.sort_by_key(
+        |&c| match cases[c].reimplements.as_deref().and_then(|u| index.get(u)) {
+            Some(&old) => (old, 1),
+            None => (c, 0),
+        },
+    );
+    order
+}
+
 /// The tests chosen for one case.
 #[derive(Default)]
 struct Chosen {
@@ -841,7 +865,8 @@ struct Chosen {
 }
 
 /// Each case's tests, less the weak and loose ones that do not stand in the case's place in
-/// the file. That is source order against canonical order: a test the track wrote beside
+/// the file. That is source order against canonical order (`chosen` is in the cases' places,
+/// see `places`): a test the track wrote beside
 /// another case, holding part of this one's data, does not take this case when its own test
 /// is deleted (Elixir scrabble-score's "whitespace scores zero" expects the 0 of "empty
 /// input", whose neighbours are tested at the file's end). A test stands in the case's place

@@ -2732,3 +2732,26 @@ fn a_renamed_test_stands_in_for_a_test_named_more_like_another_case() {
     deleted.remove(1);
     assert_eq!(links(&cases, &deleted, &included)[1], Vec::<usize>::new());
 }
+
+#[test]
+fn a_reimplementing_case_stands_in_the_place_of_the_case_it_reimplements() {
+    // Elixir ledger: "multiple entries on same date ordered by description" was
+    // reimplemented, and its new case comes last; the track's test, renamed, holds the
+    // new case's values out of their order, in the old case's place. That is the new
+    // case's place too.
+    let mut cases = four_numbers_cases([&[1, 2, 3], &[5, 6, 7], &[9, 10, 11], &[30, 31]]);
+    let mut new = numbers_case("n", "second, anew", &[5, 6, 7, 8]);
+    new.reimplements = Some("b".to_string());
+    cases.push(new);
+    let tests = vec![
+        test(1, "first", numbers(&[1, 2, 3])),
+        test(5, "case 17", numbers(&[6, 5, 7, 8])),
+        test(9, "third", numbers(&[9, 10, 11])),
+        test(13, "fourth", numbers(&[30, 31])),
+    ];
+    let mut included = [true; 9];
+    included[1] = false;
+    let linked = links(&cases, &tests, &included);
+    assert_eq!(linked[8], [1]);
+    assert_eq!(linked[..4], [vec![0], vec![], vec![2], vec![3]]);
+}
