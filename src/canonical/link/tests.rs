@@ -2634,22 +2634,21 @@ fn neighbours_tested_in_the_other_order_leave_a_place_open_only_when_near() {
     assert_eq!(kept(0, 1, 4), Vec::<usize>::new());
 }
 
-#[test]
-fn a_renamed_test_stands_in_for_tests_holding_its_case_inside_their_own() {
-    // Ruby connect: "X can win on a 1x1 board" is an `"X"` every board has. Renamed, its
-    // test holds it with a message of its own; the test of a larger board, named half
-    // like it, holds it inside that board's case and scores higher. That test is another
-    // case's, as the other tests are: the renamed test holds half of the case's data
-    // among mostly its values, and keeps it. Deleted, no test takes the case.
-    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21], &[7, 8, 30]]);
-    describe(
-        &mut cases,
-        &["first", "x wins small", "x wins big", "fourth"],
-    );
+/// "second" is a 7 and an 8 that "first" and "fourth" have too: data too common to tell
+/// cases apart alone. Its test, renamed, holds them with a value of its own; the third test,
+/// `rival` (a name and its values), holds them too and scores higher for "second". Checks
+/// that "second" keeps its renamed test, and that with that test deleted no test takes it.
+fn a_renamed_test_keeps_its_case_beside(
+    descriptions: [&str; 4],
+    third: &[i64],
+    rival: (&str, &[i64]),
+) -> Vec<Vec<Evidence>> {
+    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], third, &[7, 8, 30]]);
+    describe(&mut cases, &descriptions);
     let tests = vec![
         test(1, "first", numbers(&[7, 8, 1])),
         test(5, "case 17", numbers(&[7, 8, 50])),
-        test(9, "x wins big", numbers(&[7, 8, 20, 21])),
+        test(9, rival.0, numbers(rival.1)),
         test(13, "fourth", numbers(&[7, 8, 30])),
     ];
     let (evidence, weights) = evidence(&cases, &tests);
@@ -2664,73 +2663,47 @@ fn a_renamed_test_stands_in_for_tests_holding_its_case_inside_their_own() {
         links(&cases, &deleted, &included)[..4],
         [vec![0], vec![], vec![1], vec![2]]
     );
+    evidence
+}
+
+#[test]
+fn a_renamed_test_stands_in_for_tests_holding_its_case_inside_their_own() {
+    // Ruby connect: "X can win on a 1x1 board" is an `"X"` every board has; the test of a
+    // larger board, named half like it (but not after its own case), holds it inside that
+    // board's case. That test is another case's, as the other tests are: the renamed test
+    // holds half of the case's data among mostly its values, and keeps it.
+    let rival = [7, 8, 20, 21];
+    let descriptions = ["first", "x wins small", "x wins big", "fourth"];
+    let named = ("x wins on a big board", &rival[..]);
+    let evidence = a_renamed_test_keeps_its_case_beside(descriptions, &rival, named);
+    assert!(evidence[2][2].data >= ALL_DATA && !evidence[2][2].named_after);
+    assert!(evidence[1][2].fit >= SHARED_FIT);
 }
 
 #[test]
 fn a_renamed_test_stands_in_for_a_test_named_after_another_case() {
-    // Elixir satellite: "empty tree" is empty lists every tree has. Renamed, its test holds
-    // them with a value of its own; the test named after "tree with one item", named
-    // half like it, holds them too (not all of its own case's data) and scores higher.
-    // That test is the other case's by its name: the renamed test keeps its case.
-    // Deleted, no test takes the case.
-    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21], &[7, 8, 30]]);
-    describe(
-        &mut cases,
-        &["first", "empty tree", "tree with one item", "fourth"],
-    );
-    let tests = vec![
-        test(1, "first", numbers(&[7, 8, 1])),
-        test(5, "case 17", numbers(&[7, 8, 50])),
-        test(9, "tree with one item", numbers(&[7, 8, 20, 22])),
-        test(13, "fourth", numbers(&[7, 8, 30])),
-    ];
-    let (evidence, weights) = evidence(&cases, &tests);
-    assert!(weights[1] < DATA_ALONE);
-    assert!(evidence[1][2].score() > evidence[1][1].score());
+    // Elixir satellite: "empty tree" is empty lists every tree has; the test named after
+    // "tree with one item", named half like it, holds them too (not all of its own case's
+    // data). That test is the other case's by its name.
+    let descriptions = ["first", "empty tree", "tree with one item", "fourth"];
+    let rival = ("tree with one item", &[7, 8, 20, 22][..]);
+    let evidence = a_renamed_test_keeps_its_case_beside(descriptions, &[7, 8, 20, 21], rival);
     assert!(evidence[2][2].named_after && evidence[2][2].data < ALL_DATA);
-    assert!(evidence[1][1].fit < ALL_DATA);
-    let included = [true; 8];
-    assert_eq!(links(&cases, &tests, &included)[..4], [[0], [1], [2], [3]]);
-    let mut deleted = tests.clone();
-    deleted.remove(1);
-    assert_eq!(
-        links(&cases, &deleted, &included)[..4],
-        [vec![0], vec![], vec![1], vec![2]]
-    );
 }
 
 #[test]
 fn a_renamed_test_stands_in_for_a_test_named_more_like_another_case() {
-    // Elixir binary-search: "one value" is a 7 and an 8 many cases have. Renamed, its test
-    // holds them with a value of its own; a test named like "smaller value not found",
-    // holding most of that case's values, holds them too among mostly that case's values
-    // and scores higher. That test is the other case's: the renamed test keeps its case.
-    // Deleted, no test takes the case.
-    let mut cases = four_numbers_cases([&[7, 8, 1], &[7, 8], &[7, 8, 20, 21, 22, 23], &[7, 8, 30]]);
-    describe(
-        &mut cases,
-        &["first", "one value", "smaller value not found", "fourth"],
+    // Elixir binary-search: "one value" is a 7 and an 8 many cases have; a test named like
+    // "smaller value not found", holding most of that case's values, holds them among
+    // mostly that case's values. That test is the other case's.
+    let descriptions = ["first", "one value", "smaller value not found", "fourth"];
+    let rival = (
+        "smaller value is not found",
+        &[7, 8, 20, 21, 22, 24, 25, 26][..],
     );
-    let tests = vec![
-        test(1, "first", numbers(&[7, 8, 1])),
-        test(5, "case 17", numbers(&[7, 8, 50])),
-        test(
-            9,
-            "smaller value is not found",
-            numbers(&[7, 8, 20, 21, 22, 24, 25, 26]),
-        ),
-        test(13, "fourth", numbers(&[7, 8, 30])),
-    ];
-    let (evidence, weights) = evidence(&cases, &tests);
-    assert!(weights[1] < DATA_ALONE);
-    assert!(evidence[1][2].score() > evidence[1][1].score());
+    let evidence =
+        a_renamed_test_keeps_its_case_beside(descriptions, &[7, 8, 20, 21, 22, 23], rival);
     assert!(!evidence[2][2].named_after && evidence[1][2].fit < SHARED_FIT);
-    assert!(evidence[1][1].fit < ALL_DATA);
-    let included = [true; 8];
-    assert_eq!(links(&cases, &tests, &included)[1], [1]);
-    let mut deleted = tests.clone();
-    deleted.remove(1);
-    assert_eq!(links(&cases, &deleted, &included)[1], Vec::<usize>::new());
 }
 
 #[test]
