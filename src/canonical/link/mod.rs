@@ -832,21 +832,32 @@ impl<'a> Rules<'a> {
 }
 
 /// The cases in canonical order, but for a case that reimplements another, which stands
-/// just after that one: the track wrote its test in the old case's place (Elixir ledger's
-/// "multiple entries on same date ordered by description", whose new case comes last).
+/// just after that one (after the first of a chain of reimplementations, in the chain's
+/// order): the track wrote its test in the old case's place (Elixir ledger's "multiple
+/// entries on same date ordered by description", whose new case comes last).
 fn places(cases: &[Case]) -> Vec<usize> {
     let index: HashMap<&str, usize> = cases
         .iter()
         .enumerate()
         .map(|(i, c)| (c.uuid.as_str(), i))
         .collect();
+    let old = |c: usize| {
+        cases[c]
+            .reimplements
+            .as_deref()
+            .and_then(|u| index.get(u).copied())
+    };
+    // The first case of `c`'s chain, and how far down the chain `c` is (a chain that loops
+    // stops after as many steps as there are cases).
+    let first = |c: usize| {
+        let (mut first, mut depth) = (c, 0);
+        while let Some(older) = old(first).filter(|_| depth < cases.len()) {
+            (first, depth) = (older, depth + 1);
+        }
+        (first, depth)
+    };
     let mut order: Vec<usize> = (0..cases.len()).collect();
-    order.sort_by_key(
-        |&c| match cases[c].reimplements.as_deref().and_then(|u| index.get(u)) {
-            Some(&old) => (old, 1),
-            None => (c, 0),
-        },
-    );
+    order.sort_by_key(|&c| first(c));
     order
 }
 
@@ -879,8 +890,8 @@ struct Chosen {
 /// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
 /// other order themselves (Elixir grains' error tests, last case first), the order tells
 /// nothing and the links stay; neighbours, that is, with at most `NEIGHBOURS_APART` cases
-/// between them and the case. Farther apart, with the cases between untested or their
-/// tests deleted, the tests in the other order frame nothing, and the test's own nearest
+/// between them and the case. Farther apart, with the cases between untested, their tests
+/// deleted, or tested only by tests of cases on both sides, the tests in the other order frame nothing, and the test's own nearest
 /// neighbours must hold cases before and after this one (Python simple-linked-list tests
 /// peek, push and pop in the other order: with "push and pop" deleted, the nearest firm
 /// tests around "can push to a non-empty list" are pop's, five cases before it, and peek's,

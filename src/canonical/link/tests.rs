@@ -2728,3 +2728,18 @@ fn a_reimplementing_case_stands_in_the_place_of_the_case_it_reimplements() {
     assert_eq!(linked[8], [1]);
     assert_eq!(linked[..4], [vec![0], vec![], vec![2], vec![3]]);
 }
+
+#[test]
+fn a_chain_of_reimplementations_stands_in_the_first_one_s_place() {
+    // Elixir grade-school: a case reimplements a case that reimplements a third; each
+    // stands just after the one before it in the chain. A chain that loops ends.
+    let mut cases: Vec<Case> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|uuid| numbers_case(uuid, uuid, &[1]))
+        .collect();
+    cases[2].reimplements = Some("a".to_string());
+    cases[4].reimplements = Some("c".to_string());
+    assert_eq!(places(&cases), [0, 2, 4, 1, 3]);
+    cases[0].reimplements = Some("e".to_string());
+    assert_eq!(places(&cases).len(), 5);
+}
