@@ -875,39 +875,37 @@ struct Chosen {
     loose: Vec<usize>,
 }
 
-/// Each case's tests, less the weak and loose ones that do not stand in the case's place in
-/// the file. That is source order against canonical order (`chosen` is in the cases' places,
-/// see `places`): a test the track wrote beside
-/// another case, holding part of this one's data, does not take this case when its own test
-/// is deleted (Elixir scrabble-score's "whitespace scores zero" expects the 0 of "empty
-/// input", whose neighbours are tested at the file's end). A test stands in the case's place
-/// when it lies between the tests of the nearest cases before and after the case that have
-/// firm links, or when the nearest tests before and after it with firm links hold cases
-/// before and after this one (a track that keeps its error tests together at the end).
-/// Those nearest tests are sought within the test's group (a `describe`, a test class) when
-/// the group has other tests with firm links: at the end of its group a test has none after
-/// it, as at the file's end (Elixir protein-translation's `of_codon` error tests, before the
-/// `of_rna` tests of the first cases). Where the tests of the case's neighbours stand in the
-/// other order themselves (Elixir grains' error tests, last case first), the order tells
-/// nothing and the links stay; neighbours, that is, with at most `NEIGHBOURS_APART` cases
-/// between them and the case. Farther apart, with the cases between untested, their tests
-/// deleted, or tested only by tests of cases on both sides, the tests in the other order frame nothing, and the test's own nearest
-/// neighbours must hold cases before and after this one (Python simple-linked-list tests
-/// peek, push and pop in the other order: with "push and pop" deleted, the nearest firm
-/// tests around "can push to a non-empty list" are pop's, five cases before it, and peek's,
-/// three after, and "can push to non empty list", which holds the case's values among
-/// others, does not take the case). A test firmly linked to cases both before and after the
-/// case tells nothing of its place either: both ways pass over it, and the nearest cases are
-/// sought past it (Ruby simple-linked-list's test of an empty list's array is the LIFO and
-/// the FIFO case's, which stand around "to list with multiple values"). Where cases stand on
-/// one side of the case but none of them has firm links (that do not span the case), that
-/// side has no frame: the test's nearest neighbour on that side with sure links (neither weak
-/// nor loose, which may be out of place themselves) to another case must hold a case beyond
-/// this one. (Neighbours are always sought among tests of other cases: the case's own firm
-/// test says nothing of where its others stand.) Ruby list-ops tests reverse before
-/// the cases that precede it: with its "empty list" test deleted, no case after "length of
-/// a non-empty list" had a firm test left, and `reverser([1, 2, 3, 4, 5])`, followed by the
-/// test of "append empty lists", took that case.
+/// Each case's tests, less the weak and loose ones that do not stand in the case's place in the
+/// file. That is source order against canonical order (`chosen` is in the cases' places, see
+/// `places`): a test the track wrote beside another case, holding part of this one's data, does not
+/// take this case when its own test is deleted (Elixir scrabble-score's "whitespace scores zero"
+/// expects the 0 of "empty input", whose neighbours are tested at the file's end). A test stands in
+/// the case's place when it lies between the tests of the nearest cases before and after the case
+/// that have firm links, or when the nearest tests before and after it with firm links hold cases
+/// before and after this one (a track that keeps its error tests together at the end). Those
+/// nearest tests are sought within the test's group (a `describe`, a test class) when the group has
+/// other tests with firm links: at the end of its group a test has none after it, as at the file's
+/// end (Elixir protein-translation's `of_codon` error tests, before the `of_rna` tests of the first
+/// cases). Where the tests of the case's neighbours stand in the other order themselves (Elixir
+/// grains' error tests, last case first), the order tells nothing and the links stay; neighbours,
+/// that is, with at most `NEIGHBOURS_APART` cases between them and the case. Farther apart, with
+/// the cases between untested, their tests deleted, or tested only by tests of cases on both sides,
+/// the tests in the other order frame nothing, and the test's own nearest neighbours must hold
+/// cases before and after this one (Python simple-linked-list tests peek, push and pop in the other
+/// order: with "push and pop" deleted, the nearest firm tests around "can push to a non-empty list"
+/// are pop's, five cases before it, and peek's, three after, and "can push to non empty list",
+/// which holds the case's values among others, does not take the case). A test firmly linked to
+/// cases both before and after the case tells nothing of its place either: both ways pass over it,
+/// and the nearest cases are sought past it (Ruby simple-linked-list's test of an empty list's
+/// array is the LIFO and the FIFO case's, which stand around "to list with multiple values"). Where
+/// cases stand on one side of the case but none of them has firm links (that do not span the case),
+/// that side has no frame: the test's nearest neighbour on that side with sure links (neither weak
+/// nor loose, which may be out of place themselves) to another case must hold a case beyond this
+/// one. (Neighbours are always sought among tests of other cases: the case's own firm test says
+/// nothing of where its others stand.) Ruby list-ops tests reverse before the cases that precede
+/// it: with its "empty list" test deleted, no case after "length of a non-empty list" had a firm
+/// test left, and `reverser([1, 2, 3, 4, 5])`, followed by the test of "append empty lists", took
+/// that case.
 fn keep_in_place(chosen: &[Chosen], tests_of: &[Test]) -> Vec<Vec<usize>> {
     let firm: Vec<Vec<usize>> = chosen
         .iter()
