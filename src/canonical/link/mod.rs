@@ -17,7 +17,8 @@
 //! not `recite(1, 12)` nor `verses(1, 3)`) covers each verse it sings. A link on weaker
 //! evidence (the combined score alone; all of a case's data in a test about another case, or
 //! not as written, or among mostly other values) also needs the test to stand in the case's
-//! place in the file: source order against canonical order. A test holding a case among mostly
+//! place in the file: source order against canonical order (a reimplementation standing in
+//! its old case's place). A test holding a case among mostly
 //! other values holds it by chance where it is named more like another case whose values are
 //! most of its own, or, holding it out of order, where its values are mostly of no case it
 //! holds (a test of an input of its own). So one test may implement many cases, deleting a test
