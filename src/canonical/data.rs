@@ -37,6 +37,16 @@ pub struct Case {
     pub expected_lines: Vec<String>,
 }
 
+impl Case {
+    /// The descriptions of its groups, each followed by " > " (`count > `); empty for a case
+    /// outside any group.
+    pub fn groups(&self) -> &str {
+        self.description
+            .strip_suffix(self.own_description.as_str())
+            .unwrap_or("")
+    }
+}
+
 /// How a case's values nest, as indexes into its `sequence`: the order of a list's items is
 /// data, the order of an object's members is not. JSON objects are unordered, and a test
 /// writes a record's fields in its own order (`%{row: 3, column: 7}` for `{"column": 7,

@@ -239,10 +239,7 @@ impl<'c> CaseProbes<'c> {
         // A test is named after the case when its name is the case's own description's
         // first sentence (the description ends with the case's own).
         let own_first = first_sentence(&case.own_description);
-        let groups = case
-            .description
-            .strip_suffix(case.own_description.as_str())
-            .unwrap_or("");
+        let groups = case.groups();
         let verse = verse_lines(case.expected_lines.iter().map(String::as_str));
         CaseProbes {
             total: leaves.iter().map(|p| p.weight).sum(),
@@ -420,42 +417,71 @@ fn mark_calls_apart(
         .map(|(property, _, _)| *property)
         .collect();
     // Each property's functions all of the tests that tell call, and those any of them calls.
-    let mut through: HashMap<&str, (HashSet<&String>, HashSet<&String>)> = HashMap::new();
+    let mut through: HashMap<&str, Called> = HashMap::new();
     for (property, is_named, holding) in telling {
         if is_named || !named.contains(property) {
-            let calls: HashSet<&String> = holding.calls.iter().collect();
-            let (all, any) = through
-                .entry(property)
-                .or_insert_with(|| (calls.clone(), HashSet::new()));
-            all.retain(|f| calls.contains(f));
-            any.extend(&calls);
+            through.entry(property).or_default().add(&holding.calls);
         }
     }
     let several = cases.iter().any(|c| c.property != cases[0].property);
-    // The functions every test that calls any calls.
-    let everywhere = |f: &String| {
-        holdings
-            .iter()
-            .all(|h| h.calls.is_empty() || h.calls.contains(f))
-    };
+    let everywhere = everywhere(holdings.iter().map(|h| &h.calls));
     for (case, row) in cases.iter().zip(matrix.iter_mut()) {
-        let Some((all, any)) = through.get(case.property.as_str()) else {
+        let Some(called) = through.get(case.property.as_str()) else {
             continue;
         };
-        if all.is_empty() {
+        if called.all().next().is_none() {
             continue;
         }
-        let own: HashSet<&String> = all.iter().copied().filter(|f| !everywhere(f)).collect();
-        let calls_none = |calls: &HashSet<String>, functions: &HashSet<&String>| {
-            calls.iter().all(|c| !functions.contains(c))
-        };
         for (e, holding) in row.iter_mut().zip(holdings) {
             let calls = &holding.calls;
-            e.calls_apart = (!calls.is_empty() && calls_none(calls, all))
-                || (several
-                    && !own.is_empty()
-                    && calls.iter().any(|c| !any.contains(c))
-                    && calls_none(calls, &own));
+            e.calls_apart = (!calls.is_empty() && called.all().all(|f| !calls.contains(f)))
+                || (several && called.strays(calls, &everywhere));
         }
     }
+}
+
+/// The functions some tests call: those all of them call, and those any of them calls.
+#[derive(Default)]
+pub(super) struct Called<'a> {
+    /// `None` before the first test.
+    all: Option<HashSet<&'a str>>,
+    any: HashSet<&'a str>,
+}
+
+impl<'a> Called<'a> {
+    /// Adds the functions a test calls.
+    pub(super) fn add(&mut self, calls: &'a HashSet<String>) {
+        let calls: HashSet<&str> = calls.iter().map(String::as_str).collect();
+        match &mut self.all {
+            Some(all) => all.retain(|f| calls.contains(f)),
+            None => self.all = Some(calls.clone()),
+        }
+        self.any.extend(calls);
+    }
+
+    /// The functions all of the tests call.
+    fn all(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.all.iter().flatten().copied()
+    }
+
+    /// A test calling `calls` is of another function than the tests: it calls a function none
+    /// of them calls, and of those all of them call but a constructor every test calls
+    /// (`everywhere`), there must be some, none.
+    pub(super) fn strays(&self, calls: &HashSet<String>, everywhere: &HashSet<&str>) -> bool {
+        let own: Vec<&str> = self.all().filter(|f| !everywhere.contains(f)).collect();
+        !own.is_empty()
+            && calls.iter().any(|f| !self.any.contains(f.as_str()))
+            && own.iter().all(|&f| !calls.contains(f))
+    }
+}
+
+/// The functions every test that calls any calls (a constructor).
+pub(super) fn everywhere<'a>(
+    tests: impl IntoIterator<Item = &'a HashSet<String>>,
+) -> HashSet<&'a str> {
+    let mut called = Called::default();
+    for calls in tests.into_iter().filter(|calls| !calls.is_empty()) {
+        called.add(calls);
+    }
+    called.all().collect()
 }
