@@ -46,13 +46,14 @@ mod names;
 mod tests;
 mod values;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::canonical::data::Case;
 use crate::canonical::exercise::Test;
 use crate::source::literals::Literal;
+use evidence::{Called, everywhere};
 pub use evidence::{Evidence, evidence};
-use values::{held_order, sings, verse_lines};
+use values::{calls, held_order, sings, verse_lines};
 
 /// How much of the score the literal data carries; the name carries the rest.
 const DATA_WEIGHT: f64 = 0.65;
@@ -105,6 +106,9 @@ const WORD_ORDER: f64 = 0.1;
 /// `keep_in_place`): one, as Ruby simple-linked-list's untested "pop updates the count"
 /// stands between "can pop multiple items" and the push cases the track tests first.
 const NEIGHBOURS_APART: usize = 1;
+/// The fewest tests of a group's other cases that say what the group is tested through (see
+/// `kept_to_group`): what one test calls may be its own, what two call is the group's.
+const GROUP_TESTS: usize = 2;
 /// Scores this close count as equal.
 const TIE: f64 = 1e-6;
 /// The fewest words an expected text has for a test holding it to be covering its case: a
@@ -127,6 +131,15 @@ pub fn link(
     let chosen: Vec<Chosen> = order.iter().map(|&c| rules.choose(c)).collect();
     let mut links = vec![Vec::new(); cases.len()];
     for (&c, tests) in order.iter().zip(keep_in_place(&chosen, tests_of)) {
+        links[c] = tests;
+    }
+    let by_score: Vec<(usize, Vec<usize>)> = order
+        .iter()
+        .zip(&chosen)
+        .filter(|(_, chosen)| chosen.by_score)
+        .map(|(&c, _)| (c, rules.kept_to_group(c, &links)))
+        .collect();
+    for (c, tests) in by_score {
         links[c] = tests;
     }
     settle_reimplementations(cases, evidence, included, &mut links);
@@ -157,6 +170,8 @@ struct Rules<'a> {
     /// The cases each test is named after, where its name is not contradicted (see
     /// `claimed`).
     claimants: Vec<Vec<usize>>,
+    /// The functions each test calls.
+    calls: Vec<HashSet<String>>,
 }
 
 impl<'a> Rules<'a> {
@@ -196,6 +211,7 @@ impl<'a> Rules<'a> {
                 .map(|case| verse_lines(case.expected_lines.iter().map(String::as_str)))
                 .collect(),
             claimants: Vec::new(),
+            calls: tests_of.iter().map(calls).collect(),
         };
         // Each test's best score over the cases `counts` lets in.
         let best = |counts: &dyn Fn(usize, usize) -> bool| -> Vec<f64> {
@@ -548,6 +564,44 @@ impl<'a> Rules<'a> {
         self.by_data_or_name(c).unwrap_or_else(|| self.fallbacks(c))
     }
 
+    /// Case `c`'s tests in `links`, less those of another function than the tests of the
+    /// other cases of its group (see `Called::strays`), where those are two at least
+    /// (`GROUP_TESTS`). Canonical data's groups divide a property's cases by what they do
+    /// (`count > …`, `peek > …`), the track tests each group through its own function, and the
+    /// data names it as a value (`{"operation": "count"}`), if at all. For links chosen by the
+    /// combined score alone (`fallbacks`): with Python simple-linked-list's "singleton list
+    /// has len one" deleted, "singleton list has head" (`LinkedList([1])`, `head().value() ==
+    /// 1`), named two thirds like "count > singleton list has length of one" and holding its
+    /// values, took that case; the other count cases' tests call `len` (and `LinkedList`, as
+    /// every test does), it calls `head` and `value`. A case outside any group keeps its
+    /// links: a property's tests share a helper more surely than a function (Elixir
+    /// grade-school's `grade` tests build their school with `make_school_with_students`, one
+    /// asserts through `roster`; renamed, the test of an empty school's grade, built with
+    /// `new`, would lose its case).
+    fn kept_to_group(&self, c: usize, links: &[Vec<usize>]) -> Vec<usize> {
+        let group = |b: usize| (&self.cases[b].property, self.cases[b].groups());
+        let mut others: Vec<usize> = self
+            .each_case()
+            .filter(|&b| b != c && group(b) == group(c))
+            .flat_map(|b| links[b].iter().copied())
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        if group(c).1.is_empty() || others.len() < GROUP_TESTS {
+            return links[c].clone();
+        }
+        let mut called = Called::default();
+        for &u in &others {
+            called.add(&self.calls[u]);
+        }
+        let everywhere = everywhere(&self.calls);
+        links[c]
+            .iter()
+            .copied()
+            .filter(|&t| !called.strays(&self.calls[t], &everywhere))
+            .collect()
+    }
+
     /// Case `c`'s best test by `fallback`, and after it each next one `fallback` would choose
     /// were the ones before it deleted, as long as that one is named more like the case than
     /// any test not chosen. (Below a better test, `fallback` asks half of the case's data,
@@ -705,7 +759,12 @@ impl<'a> Rules<'a> {
         tests.extend(&weak);
         tests.sort_unstable();
         tests.dedup();
-        (!tests.is_empty()).then_some(Chosen { tests, weak, loose })
+        (!tests.is_empty()).then_some(Chosen {
+            tests,
+            by_score: false,
+            weak,
+            loose,
+        })
     }
 
     /// Test `t` holds case `c`'s input as a fallback must: half of its input values (each
@@ -823,6 +882,7 @@ impl<'a> Rules<'a> {
                     && (e.order < EXACT_ORDER || e.loosely);
                 Chosen {
                     tests: vec![t],
+                    by_score: true,
                     weak: if weak { vec![t] } else { Vec::new() },
                     loose: if loose { vec![t] } else { Vec::new() },
                 }
@@ -866,6 +926,8 @@ fn places(cases: &[Case]) -> Vec<usize> {
 #[derive(Default)]
 struct Chosen {
     tests: Vec<usize>,
+    /// Chosen by the combined score alone (`fallbacks`).
+    by_score: bool,
     /// Those chosen on weak evidence: by the combined score alone with a name less than half
     /// like the case's or below a better test (another case's, or this one's), or by all of
     /// the case's data in a test that holds another case better. They must stand in the

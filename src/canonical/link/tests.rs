@@ -2571,8 +2571,8 @@ fn an_open_side_is_framed_by_the_nearest_sure_test_of_another_case() {
             .iter()
             .map(|&(tests, loose)| Chosen {
                 tests: tests.to_vec(),
-                weak: Vec::new(),
                 loose: loose.to_vec(),
+                ..Chosen::default()
             })
             .collect()
     };
@@ -2619,8 +2619,8 @@ fn neighbours_tested_in_the_other_order_leave_a_place_open_only_when_near() {
         links[from].tests = vec![2];
         links[c] = Chosen {
             tests: vec![1],
-            weak: Vec::new(),
             loose: vec![1],
+            ..Chosen::default()
         };
         links[to].tests = vec![0];
         keep_in_place(&links, &file)[c].clone()
@@ -2742,4 +2742,77 @@ fn a_chain_of_reimplementations_stands_in_the_first_one_s_place() {
     assert_eq!(places(&cases), [0, 2, 4, 1, 3]);
     cases[0].reimplements = Some("e".to_string());
     assert_eq!(places(&cases).len(), 5);
+}
+
+/// Cases of `properties` in two groups, "count" and "peek" (none where `grouped` is false),
+/// each of a number and the group's operation (a value no test holds: the track calls a
+/// function for it), and their tests, which hold the number, build their list with `new` and
+/// call the function of the case's group, `len` or `head`, but the fourth, which calls
+/// `calls`; with the second case's test deleted, the second case's links.
+fn second_count_case_without_its_test(
+    grouped: bool,
+    properties: [&str; 5],
+    calls: &[&str],
+) -> Vec<usize> {
+    let group = |name: &str, own: &str| {
+        if grouped {
+            format!("{name} > {own}")
+        } else {
+            own.into()
+        }
+    };
+    let mut cases: Vec<Case> = [
+        ("count", "empty has length zero", 0),
+        ("count", "singleton has length one", 1),
+        ("count", "many have length three", 3),
+        ("peek", "peek at singleton", 1),
+        ("peek", "peek at many", 2),
+    ]
+    .iter()
+    .zip(["a", "b", "c", "d", "e"])
+    .zip(properties)
+    .map(|((&(operation, own, n), uuid), property)| {
+        let mut case = case(uuid, &group(operation, own), n, operation);
+        case.own_description = own.to_string();
+        case.property = property.to_string();
+        case
+    })
+    .collect();
+    with_fillers(&mut cases);
+    let tests: Vec<Test> = [
+        ("empty has len zero", 0, &["len"][..]),
+        ("singleton has len one", 1, &["len"]),
+        ("many have len three", 3, &["len"]),
+        ("singleton has head", 1, calls),
+        ("many have head two", 2, &["head"]),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &(name, n, functions))| test(1 + 4 * i, name, built(&[n], functions)))
+    .collect();
+    let included = vec![true; cases.len()];
+    assert_eq!(links(&cases, &tests, &included)[..3], [[0], [1], [2]]);
+    let deleted = [&tests[..1], &tests[2..]].concat();
+    links(&cases, &deleted, &included)[1].clone()
+}
+
+#[test]
+fn a_deleted_test_s_case_does_not_pass_to_a_test_of_another_group_s_function() {
+    // Python simple-linked-list: the count cases are tested through `len`, the peek cases
+    // through `head`; with "singleton list has len one" deleted, "singleton list has head",
+    // named two thirds like "count > singleton list has length of one", holding its `[1]`
+    // and 1, calling `head` and `value`, is no test of it. Calling `len` as well, or only
+    // `new`, which every test calls, it is no test of another function. Without groups
+    // (the peek cases of a property of their own), or with one other test of the group (the
+    // third case of another property), nothing says what the group is tested through.
+    let none = Vec::<usize>::new();
+    let second = second_count_case_without_its_test;
+    let list = ["list"; 5];
+    assert_eq!(second(true, list, &["head", "value"]), none);
+    assert_eq!(second(true, list, &["head", "len"]), [2]);
+    assert_eq!(second(true, list, &[]), [2]);
+    let peek = ["list", "list", "list", "peek", "peek"];
+    assert_eq!(second(false, peek, &["head", "value"]), [2]);
+    let size = ["list", "list", "size", "list", "list"];
+    assert_eq!(second(true, size, &["head", "value"]), [2]);
 }

@@ -194,6 +194,17 @@ pub(super) struct Holdings {
     pub(super) lines: Vec<Vec<String>>,
 }
 
+/// The functions a test calls (see `Literal::Call`).
+pub(super) fn calls(test: &Test) -> HashSet<String> {
+    test.literals
+        .iter()
+        .filter_map(|literal| match literal {
+            Literal::Call(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 impl Holdings {
     pub(super) fn new(test: &Test) -> Holdings {
         let mut holdings = Holdings {
@@ -205,7 +216,7 @@ impl Holdings {
             no_rows: false,
             text_numbers: HashSet::new(),
             others: HashSet::new(),
-            calls: HashSet::new(),
+            calls: calls(test),
             uninflected_calls: HashSet::new(),
             folded: HashSet::new(),
             lines: Vec::new(),
@@ -255,7 +266,6 @@ impl Holdings {
                     }
                 }
                 Literal::Call(name) => {
-                    holdings.calls.insert(name.clone());
                     holdings
                         .uninflected_calls
                         .extend(uninflected(name).map(str::to_string));
