@@ -18,10 +18,12 @@
 //! evidence (the combined score alone; all of a case's data in a test about another case, or
 //! not as written, or among mostly other values) also needs the test to stand in the case's
 //! place in the file: source order against canonical order (a reimplementation standing in
-//! its old case's place). A test holding a case among mostly
-//! other values holds it by chance where it is named more like another case whose values are
-//! most of its own, or, holding it out of order, where its values are mostly of no case it
-//! holds (a test of an input of its own). So one test may implement many cases, deleting a test
+//! its old case's place). A link by the combined score alone is dropped where its test is
+//! of another function than the tests of the other cases of its group (the data's groups,
+//! `count > …` and `peek > …`, divide a property by function). A test holding a case among
+//! mostly other values holds it by chance where it is named more like another case whose
+//! values are most of its own, or, holding it out of order, where its values are mostly of no
+//! case it holds (a test of an input of its own). So one test may implement many cases, deleting a test
 //! leaves its case missing instead of handing it to a neighbour, and of a reimplemented case
 //! and its replacement, the one whose data the test holds wins. Where evidence is partial, an
 //! excluded case weighs less.
