@@ -671,8 +671,9 @@ impl<'a> Rules<'a> {
         // case, those named most like it (one test of many cases) that are not named
         // after another case nor hold another as written while this one only partly in
         // order (binary-search's odd-length test holds the even case's 21 and 5 among
-        // its array's values).
-        let top = whole.iter().map(|&t| score(t)).fold(0.0, f64::max);
+        // its array's values); most like it of the candidates below, as a test that is
+        // none (holding the data by chance, in another order, inside another case's,
+        // ...) is no rival.
         let own_top = whole
             .iter()
             .filter(|&&t| !self.claimed(c, t))
@@ -721,6 +722,7 @@ impl<'a> Rules<'a> {
                     && !self.twin_has_none(c, t)
             })
             .collect();
+        let top = candidates.iter().map(|&t| score(t)).fold(0.0, f64::max);
         // Tests whose best case this is.
         let best_of: Vec<usize> = candidates
             .iter()

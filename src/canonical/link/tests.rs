@@ -340,9 +340,10 @@ fn four_numbers_cases(values: [&[i64]; 4]) -> Vec<Case> {
 
 #[test]
 fn a_test_holding_a_case_as_written_is_its_test_before_one_whose_repeats_it_lacks() {
-    // triangle: the renamed [3, 4, 4] test holds the 4 of the equilateral [4, 4, 4],
-    // whose description it is named more like; the next test holds [3, 4, 4] out of
-    // order, under a name like its case's.
+    // triangle: the renamed [3, 4, 4] test (with a value of its own: not exactly the
+    // case) holds the 4 of the equilateral [4, 4, 4], whose description it is named more
+    // like; the test before it holds [3, 4, 4] out of order, under a name like its case's.
+    // Its case's test, the renamed test stands anywhere (here after a later case's).
     let mut cases = vec![
         numbers_case("a", "last two sides are equal", &[3, 4, 4, 9]),
         numbers_case("b", "equilateral triangles are isosceles", &[4, 4, 4, 9]),
@@ -350,18 +351,19 @@ fn a_test_holding_a_case_as_written_is_its_test_before_one_whose_repeats_it_lack
     ];
     with_fillers(&mut cases);
     let tests = [
-        test(1, "isosceles case 17", numbers(&[3, 4, 4, 9])),
-        test(5, "first two sides are equal", numbers(&[4, 4, 3, 9])),
+        test(1, "first two sides are equal", numbers(&[4, 4, 3, 9])),
+        test(5, "isosceles case 17", numbers(&[3, 4, 4, 9, 50])),
     ];
     let (evidence, weights) = evidence(&cases, &tests);
-    assert!(weights[0] >= DATA_ALONE && evidence[1][0].data >= ALL_DATA);
-    assert!(!evidence[1][0].counted && evidence[0][0].counted);
-    assert!(evidence[1][0].score() > evidence[0][0].score());
+    assert!(weights[0] >= DATA_ALONE && evidence[1][1].data >= ALL_DATA);
+    assert!(!evidence[1][1].counted && evidence[0][1].counted);
+    assert!(evidence[1][1].score() > evidence[0][1].score());
     assert_eq!(
         links(&cases, &tests, &[true; 7])[..3],
-        [vec![0], vec![], vec![1]]
+        [vec![1], vec![], vec![0]]
     );
-    // A case of another function stays the test's rival.
+    // A case of another function stays the test's rival: the test is no best test of the
+    // case, and out of its place, it is none.
     cases[1].property = "equilateral".into();
     assert!(links(&cases, &tests, &[true; 7])[0].is_empty());
 }
@@ -2815,4 +2817,33 @@ fn a_deleted_test_s_case_does_not_pass_to_a_test_of_another_group_s_function() {
     assert_eq!(second(false, peek, &["head", "value"]), [2]);
     let size = ["list", "list", "size", "list", "list"];
     assert_eq!(second(true, size, &["head", "value"]), [2]);
+}
+
+#[test]
+fn a_renamed_test_holding_its_case_as_written_is_not_outranked_by_tests_holding_it_reordered() {
+    // Python pascals-triangle: every test reads the one table of rows, after the count it
+    // asks for (`rows(3)`, `TRIANGLE[:3]`), so every test holds every case, and only the
+    // renamed test holds "three rows" in the case's order: the others, named like it, hold
+    // its count among the rows, test other inputs, and set it no bar.
+    let table = [1, 1, 1, 1, 2, 1, 1, 3, 3, 1, 1, 4, 6, 4, 1];
+    let rows = |n: i64, rows: usize| -> Vec<i64> {
+        let cells = [0, 1, 3, 6, 10, 15][rows];
+        [&[n][..], &table[..cells]].concat()
+    };
+    let mut cases = vec![
+        numbers_case("a", "one row", &rows(1, 1)),
+        numbers_case("b", "two rows", &rows(2, 2)),
+        numbers_case("c", "three rows", &rows(3, 3)),
+        numbers_case("d", "four rows", &rows(4, 4)),
+    ];
+    with_fillers(&mut cases);
+    let tests: Vec<Test> = ["one row", "two rows", "case 17", "four rows"]
+        .iter()
+        .zip(1..)
+        .map(|(name, n)| test(4 * n as usize, name, numbers(&rows(n, 5))))
+        .collect();
+    let (evidence, _) = evidence(&cases, &tests);
+    assert!(evidence[2][3].score() > evidence[2][2].score());
+    assert!(evidence[2][3].order < EXACT_ORDER && evidence[2][2].order >= EXACT_ORDER);
+    assert_eq!(links(&cases, &tests, &[true; 8])[2], [2]);
 }
