@@ -464,18 +464,19 @@ impl<'a> Called<'a> {
         self.all.iter().flatten().copied()
     }
 
-    /// A test calling `calls` is of another function than the tests: it calls a function none
-    /// of them calls, and of those all of them call but a constructor every test calls
-    /// (`everywhere`), there must be some, none.
+    /// Whether a test calling `calls` is of another function than these tests: it calls a
+    /// function none of them calls, and none of those they all call other than what every
+    /// test calls (`everywhere`, a constructor); never where they share nothing else.
     pub(super) fn strays(&self, calls: &HashSet<String>, everywhere: &HashSet<&str>) -> bool {
-        let own: Vec<&str> = self.all().filter(|f| !everywhere.contains(f)).collect();
-        !own.is_empty()
+        let mut own = self.all().filter(|f| !everywhere.contains(f)).peekable();
+        own.peek().is_some()
             && calls.iter().any(|f| !self.any.contains(f.as_str()))
-            && own.iter().all(|&f| !calls.contains(f))
+            && own.all(|f| !calls.contains(f))
     }
 }
 
-/// The functions every test that calls any calls (a constructor).
+/// The functions every test that calls any calls (a constructor); none where no test calls
+/// any.
 pub(super) fn everywhere<'a>(
     tests: impl IntoIterator<Item = &'a HashSet<String>>,
 ) -> HashSet<&'a str> {

@@ -22,11 +22,11 @@
 //! of another function than the tests of the other cases of its group (the data's groups,
 //! `count > …` and `peek > …`, divide a property by function). A test holding a case among
 //! mostly other values holds it by chance where it is named more like another case whose
-//! values are most of its own, or, holding it out of order, where its values are mostly of no
-//! case it holds (a test of an input of its own). So one test may implement many cases, deleting a test
-//! leaves its case missing instead of handing it to a neighbour, and of a reimplemented case
-//! and its replacement, the one whose data the test holds wins. Where evidence is partial, an
-//! excluded case weighs less.
+//! values are most of its own, or, holding it out of order, where its values are mostly of
+//! no case it holds (a test of an input of its own). So one test may implement many cases,
+//! deleting a test leaves its case missing instead of handing it to a neighbour, and of a
+//! reimplemented case and its replacement, the one whose data the test holds wins. Where
+//! evidence is partial, an excluded case weighs less.
 //!
 //! The constants below were first set on the whole Elixir, Ruby and Python tracks; later
 //! ones (`EXACT_ORDER`, `HALF_EVIDENCE`) came of errors read in the labelled samples
@@ -135,11 +135,12 @@ pub fn link(
     for (&c, tests) in order.iter().zip(keep_in_place(&chosen, tests_of)) {
         links[c] = tests;
     }
+    let everywhere = everywhere(&rules.calls);
     let by_score: Vec<(usize, Vec<usize>)> = order
         .iter()
         .zip(&chosen)
         .filter(|(_, chosen)| chosen.by_score)
-        .map(|(&c, _)| (c, rules.kept_to_group(c, &links)))
+        .map(|(&c, _)| (c, rules.kept_to_group(c, &links, &everywhere)))
         .collect();
     for (c, tests) in by_score {
         links[c] = tests;
@@ -570,18 +571,31 @@ impl<'a> Rules<'a> {
     /// other cases of its group (see `Called::strays`), where those are two at least
     /// (`GROUP_TESTS`). Canonical data's groups divide a property's cases by what they do
     /// (`count > …`, `peek > …`), the track tests each group through its own function, and the
-    /// data names it as a value (`{"operation": "count"}`), if at all. For links chosen by the
-    /// combined score alone (`fallbacks`): with Python simple-linked-list's "singleton list
-    /// has len one" deleted, "singleton list has head" (`LinkedList([1])`, `head().value() ==
-    /// 1`), named two thirds like "count > singleton list has length of one" and holding its
-    /// values, took that case; the other count cases' tests call `len` (and `LinkedList`, as
-    /// every test does), it calls `head` and `value`. A case outside any group keeps its
-    /// links: a property's tests share a helper more surely than a function (Elixir
-    /// grade-school's `grade` tests build their school with `make_school_with_students`, one
-    /// asserts through `roster`; renamed, the test of an empty school's grade, built with
-    /// `new`, would lose its case).
-    fn kept_to_group(&self, c: usize, links: &[Vec<usize>]) -> Vec<usize> {
+    /// data names it as a value (`{"operation": "count"}`), if at all. With Python
+    /// simple-linked-list's "singleton list has len one" deleted, "singleton list has head"
+    /// (`LinkedList([1])`, `head().value() == 1`), named two thirds like "count > singleton
+    /// list has length of one" and holding its values, took that case; the other count cases'
+    /// tests call `len` (and `LinkedList`, as every test does), it calls `head` and `value`.
+    /// Read for links chosen by the combined score alone (`fallbacks`) only: a test holding
+    /// all of a case's data, or named after it, is its test whatever it calls (Elixir and Ruby
+    /// kindergarten-garden's "garden with two students" asks for Bob's plants, the other tests
+    /// of its group for Alice's). Two tests of another function in one group shield each
+    /// other, leaving the group's tests nothing in common but a constructor. A case outside
+    /// any group keeps its links: a property's tests share a helper more surely than a
+    /// function (Elixir grade-school's `grade` tests build their school with
+    /// `make_school_with_students`, one asserts through `roster`; renamed, the test of an
+    /// empty school's grade, built with `new`, would lose its case). `everywhere` is what every
+    /// test that calls any calls.
+    fn kept_to_group(
+        &self,
+        c: usize,
+        links: &[Vec<usize>],
+        everywhere: &HashSet<&str>,
+    ) -> Vec<usize> {
         let group = |b: usize| (&self.cases[b].property, self.cases[b].groups());
+        if group(c).1.is_empty() {
+            return links[c].clone();
+        }
         let mut others: Vec<usize> = self
             .each_case()
             .filter(|&b| b != c && group(b) == group(c))
@@ -589,18 +603,17 @@ impl<'a> Rules<'a> {
             .collect();
         others.sort_unstable();
         others.dedup();
-        if group(c).1.is_empty() || others.len() < GROUP_TESTS {
+        if others.len() < GROUP_TESTS {
             return links[c].clone();
         }
         let mut called = Called::default();
         for &u in &others {
             called.add(&self.calls[u]);
         }
-        let everywhere = everywhere(&self.calls);
         links[c]
             .iter()
             .copied()
-            .filter(|&t| !called.strays(&self.calls[t], &everywhere))
+            .filter(|&t| !called.strays(&self.calls[t], everywhere))
             .collect()
     }
 
