@@ -684,16 +684,15 @@ impl<'a> Rules<'a> {
         // case, those named most like it (one test of many cases) that are not named
         // after another case nor hold another as written while this one only partly in
         // order (binary-search's odd-length test holds the even case's 21 and 5 among
-        // its array's values); most like it of the candidates below, as a test that is
-        // none (holding the data by chance, in another order, inside another case's,
-        // ...) is no rival.
+        // its array's values). `own_top` is the best score of those named after no other
+        // case (`by_chance`'s bar).
         let own_top = whole
             .iter()
             .filter(|&&t| !self.claimed(c, t))
             .map(|&t| score(t))
             .fold(0.0, f64::max);
         let unnamed = named.is_empty();
-        // A test below the case's top one that holds its data among mostly other
+        // A test below the case's top one (`own_top`) that holds its data among mostly other
         // values holds it by chance (`"a"` and 1 in a test of "abbca"); a test named
         // after another case is no top one of this case's (Elixir word-search's later
         // tests, named after their own cases, hold the earlier ones' data too). So does
@@ -735,6 +734,9 @@ impl<'a> Rules<'a> {
                     && !self.twin_has_none(c, t)
             })
             .collect();
+        // The named most like it are those scoring as the best candidate: a test set aside
+        // above (holding the data by chance, in another order, inside another case's, ...)
+        // is no rival.
         let top = candidates.iter().map(|&t| score(t)).fold(0.0, f64::max);
         // Tests whose best case this is.
         let best_of: Vec<usize> = candidates
