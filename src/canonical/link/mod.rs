@@ -734,8 +734,8 @@ impl<'a> Rules<'a> {
                     && !self.twin_has_none(c, t)
             })
             .collect();
-        // The named most like it are those scoring as the best candidate: a test set aside
-        // above (holding the data by chance, in another order, inside another case's, ...)
+        // "Named most like it", above, is scoring as the best candidate does: a test set
+        // aside (holding the data by chance, in another order, inside another case's, ...)
         // is no rival.
         let top = candidates.iter().map(|&t| score(t)).fold(0.0, f64::max);
         // Tests whose best case this is.
