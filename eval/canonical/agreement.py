@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""How far two readers agree: compares the second reading (labels/reread_<language>.tsv) of
-a few exercises with their first reading (the sample each exercise was first labelled in).
+"""How far two readers agree: compares a second reading of a few exercises
+(labels/<language>-2040.tsv by default) with their first reading (the sample each exercise
+was first labelled in, 2026 to 2036 or rest).
 
-usage: python3 eval/canonical/agreement.py
+usage: python3 eval/canonical/agreement.py [--sample SEED]
 
 Prints, per language, the links (case uuid, test file, test line) both readers made, those
 only the first made and those only the second made, and the second reader's precision and
@@ -21,13 +22,15 @@ def main():
     if "-h" in sys.argv or "--help" in sys.argv:
         print(__doc__)
         return
+    argv = sys.argv
+    second_reading = argv[argv.index("--sample") + 1] if "--sample" in argv[:-1] else "2040"
     for language in ["elixir", "ruby", "python"]:
-        path = score.sample_file(language, "reread")
+        path = score.sample_file(language, second_reading)
         if not os.path.exists(path):
             print(f"{language}: no second reading at {os.path.relpath(path, score.ROOT)}")
             continue
         second, second_uuids = score.labels(language, [path])
-        first, first_uuids = score.labels(language, score.sample_files(language, score.SAMPLES))
+        first, first_uuids = score.labels(language, score.sample_files(language, score.FIRST_READINGS))
         both = only_first = only_second = 0
         for slug in sorted(second):
             if second_uuids[slug] != first_uuids.get(slug):

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Scores --check-canonical against the links labelled by hand in labels/<language>.tsv.
+"""Scores --check-canonical against the links labelled by hand in labels/<language>-<seed>.tsv.
 
 usage: python3 eval/canonical/score.py TRACKS_DIR [BINARY] [--no-deletion]
-                                      [--held-out | --sample NAME[,NAME...] | --sample all]
+                                      [--sample SEED[,SEED...] | --sample all]
 
-Samples (labels/README.md says how each was chosen and labelled):
-  (default)     labels/<language>.tsv: the first sample, which the linking rules were tuned on;
-  --held-out    labels/held_out_<language>.tsv: the second, scored once, then tuned on;
-  --sample NAME labels/NAME_<language>.tsv: fresh, fourth to twelfth, each labelled by
-                readers who never saw the tool and committed before its first scoring
-                (labels/README.md says which were tuned on after); several names, joined
-                by commas, or `all`, pool their exercises into one score;
-                `--sample reread` is a second reading of 15 labelled exercises (agreement.py
-                compares the two readings), not part of `all`.
+Samples are named by the seed that drew them (labels/README.md says how each was drawn and
+labelled, and which were tuned on after their one blind scoring):
+  (default)          2026, the first sample;
+  --sample SEED,...  labels/<language>-<SEED>.tsv for each SEED, pooled into one score:
+                     2026 to 2036 (one drawn after another, each from the exercises no
+                     earlier one had), `rest` (every exercise left after 2036), or a second
+                     reading of exercises already labelled (2040; agreement.py compares it
+                     with the first);
+  --sample all       every first reading pooled: 2026 to 2036 and rest, which together hold
+                     every eligible exercise of the three tracks once (second readings are
+                     not part of it);
+  --held-out         the same as --sample 2027.
+A language with no file for a chosen sample (Ruby has no `rest`) passes over it.
 
 TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
 commits the labels name are in each file's header). BINARY defaults to
@@ -22,9 +26,9 @@ that the labels do not have; then the deletion check: each test of the sample is
 a copy of its exercise in turn, and the cases it alone implemented must become `missing`
 while no other link changes; and the rename check: each test is renamed `case N` in turn,
 and the links it keeps are counted (a link made on the name alone is lost, as it should be),
-then those of them whose test holds all of the case's data (the issue's measure: a renamed
-test keeps its link wherever its code holds the case's literals), as the check reads the
-data (tests/canonical_explain.rs's `held_data`, which this runs with cargo), and the renames
+then those of them whose test holds all of the case's data (a renamed test should keep its
+link wherever its code holds the case's literals), as the check reads the data
+(tests/canonical_explain.rs's `held_data`, which this runs with cargo), and the renames
 that changed no other link (the renamed test gains none, no other test loses one).
 """
 import json, os, re, shutil, subprocess, sys, tempfile
@@ -33,41 +37,40 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-SAMPLES = ["", "held_out", "fresh", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-           "tenth", "eleventh", "twelfth"]
+# Every first reading, in the order drawn: together they hold each eligible exercise once.
+FIRST_READINGS = [str(seed) for seed in range(2026, 2037)] + ["rest"]
 
 
-def label_files(language):
-    """labels/<language>.tsv, or the samples --held-out or --sample NAME[,NAME...] name
-    (`--sample all`: every sample, pooled)."""
+def chosen_samples():
+    """The samples --sample SEED[,SEED...] (or all) or --held-out name; 2026 by default."""
     argv = sys.argv
     if "--sample" in argv and argv.index("--sample") + 1 < len(argv):
         names = argv[argv.index("--sample") + 1].split(",")
-        if names == ["all"]:
-            names = SAMPLES
-    elif "--held-out" in argv:
-        names = ["held_out"]
-    else:
-        names = [""]
-    if "--sample" in argv and argv[argv.index("--sample") + 1] == "all":
-        return sample_files(language, SAMPLES)
-    return [sample_file(language, name) for name in names]
+        return FIRST_READINGS if names == ["all"] else names
+    if "--held-out" in argv:
+        return ["2027"]
+    return ["2026"]
+
+
+def label_files(language):
+    """The label files of the chosen samples that the language has."""
+    return sample_files(language, chosen_samples())
 
 
 def sample_file(language, name):
-    """The label file of one sample (`""`: the first)."""
-    return os.path.join(HERE, "labels", f"{name}_{language}.tsv" if name else f"{language}.tsv")
+    """The label file of one sample: labels/<language>-<seed>.tsv."""
+    return os.path.join(HERE, "labels", f"{language}-{name}.tsv")
 
 
 def sample_files(language, names):
-    """The label files of these samples that the language has (the twelfth sample has no
-    Ruby file: every Ruby exercise was in an earlier one)."""
+    """The label files of these samples that the language has (`rest` has no Ruby file:
+    every Ruby exercise was in an earlier sample)."""
     return [p for p in (sample_file(language, name) for name in names) if os.path.exists(p)]
 
 
 def labels(language, paths=None):
     """The labelled links and uuids of every exercise of the chosen samples (no exercise is
-    in two samples), or of the label files `paths`."""
+    in two first readings), or of the label files `paths`."""
     links, uuids = {}, {}
     for path in paths or label_files(language):
         for line in open(path):
@@ -218,15 +221,17 @@ def main():
     sample = argv.index("--sample") + 1 if "--sample" in argv else -1
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and i != sample]
     if not args or not os.path.isdir(args[0]):
-        sys.exit("usage: score.py TRACKS_DIR [BINARY] [--no-deletion] [--held-out | --sample NAME[,NAME...]]"
+        sys.exit("usage: score.py TRACKS_DIR [BINARY] [--no-deletion] [--sample SEED[,SEED...] | --sample all]"
                  " (--help says more)")
     tracks = args[0]
     binary = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/exercism_test_helper")
     specs = os.path.join(tracks, "problem-specifications")
+    for name in chosen_samples():
+        if not any(sample_files(language, [name]) for language in ["elixir", "ruby", "python"]):
+            sys.exit(f"no sample {name}: no labels/<language>-{name}.tsv")
     for language in ["elixir", "ruby", "python"]:
-        absent = [p for p in label_files(language) if not os.path.exists(p)]
-        if absent:
-            print(f"{language}: no labels at {', '.join(os.path.relpath(p, ROOT) for p in absent)}")
+        if not label_files(language):
+            print(f"{language}: no labels for sample {','.join(chosen_samples())}")
             continue
         expected, uuids = labels(language)
         dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in expected]
