@@ -1,0 +1,240 @@
+//! One function per command, each reading its input files and writing its output: the flags
+//! and the path syntax have been dealt with by the time one is called.
+
+use std::path::{Path, PathBuf};
+
+use crate::canonical::report::{self, Report};
+use crate::canonical::{self, exercise};
+use crate::error::Error;
+use crate::files;
+use crate::run::{combine, dialect, log, model};
+use crate::source::language::Language;
+use crate::source::{header, meta, mix, syntax, transform};
+
+/// How a call ended, for its exit code.
+#[derive(Debug, PartialEq)]
+pub enum Outcome {
+    /// Exit 0.
+    Done,
+    /// `--check-canonical` found a case missing or excluded but tested: exit 1.
+    Findings,
+    /// `--check-canonical` could not check everything it was given: exit 2.
+    Unchecked,
+}
+
+/// Adds the `[mix]` entry of the facts to the project of a mix.exs.
+pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
+    let language = Language::by_name("elixir")?;
+    let source = files::read(input)?;
+    let transformed = mix::transform(&language, &source).ok_or_else(|| {
+        Error::in_file(input, "no `def project` returning a keyword list was found")
+    })?;
+    files::write(output, &transformed)
+}
+
+/// Metadata goes into `output` beside what other test files put there, so that an exercise
+/// with several test files keeps the tests of all (the escript kept only the last file's).
+pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
+    let (source, analysis, _) = analyze(input, language)?;
+    // `a_test.exs` and `./a_test.exs` are one file.
+    let file: PathBuf = input
+        .components()
+        .filter(|c| *c != std::path::Component::CurDir)
+        .collect();
+    let file = file.to_string_lossy();
+    let metadata = meta::metadata(&analysis, &source, &file);
+    analysis.leak();
+    // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
+    // replaced, with a warning, as the escript would have overwritten it.
+    let existing = match output.exists().then(|| files::read(output)).transpose()? {
+        Some(content) if !content.iter().all(u8::is_ascii_whitespace) => {
+            serde_json::from_slice::<meta::Metadata>(&content).unwrap_or_else(|e| {
+                warn(
+                    output,
+                    &format!("is not a metadata file ({e}); starting it afresh"),
+                );
+                meta::Metadata::default()
+            })
+        }
+        _ => meta::Metadata::default(),
+    };
+    files::write(output, &to_json(&existing.merge(&file, metadata)))
+}
+
+/// Rewrites `input` into `output` line for line, so that each test prints its header first.
+pub(super) fn transform(
+    input: &Path,
+    output: &Path,
+    language: Option<&str>,
+    marker: transform::Marker,
+) -> Result<(), Error> {
+    let (source, analysis, language) = analyze(input, language)?;
+    let edits = transform::edits(&analysis, &language.facts, &source, marker);
+    analysis.leak();
+    files::write(output, &transform::apply(&source, edits))
+}
+
+/// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
+/// `<IT::>`/`<DESCRIBE::>` lines.
+pub(super) fn log_to_json(
+    input: &Path,
+    output: &Path,
+    keep_final_newline: bool,
+) -> Result<(), Error> {
+    let read = |e: std::io::Error| Error::io(input, "read", &e);
+    let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
+    let log = std::io::BufReader::new(files::open(input)?);
+    let outputs = if is_dialect {
+        dialect::outputs(&dialect::parse(log).map_err(read)?)
+    } else {
+        log::split_with(log, header::MARKER, keep_final_newline).map_err(read)?
+    };
+    files::write(output, &to_json(&outputs))
+}
+
+/// A run that stopped before writing its results (a timeout, a crash) still gets a valid
+/// results.json, from what the log and any partial results tell.
+pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
+    let read = |e: std::io::Error| Error::io(results, "read", &e);
+    let run = if results.exists() || results.is_symlink() {
+        // A log in the line dialect holds all the output too: it is read as a stream, in
+        // bounded memory. JSON and JUnit results are read whole.
+        if dialect::detect_in(files::open(results)?).map_err(read)? {
+            let log = std::io::BufReader::new(files::open(results)?);
+            dialect::run(dialect::parse(log).map_err(read)?)
+        } else {
+            combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
+        }
+    } else {
+        model::Run::missing()
+    };
+    if !run.complete {
+        warn(
+            results,
+            "missing, empty or cut short: the run did not finish; results come from what \
+             could be read and the headers in the log",
+        );
+    }
+    let metadata: meta::Metadata = serde_json::from_slice(&files::read(metadata)?)
+        .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
+    let outputs =
+        combine::parse_outputs(&files::read(outputs)?).map_err(|e| Error::in_file(outputs, e))?;
+    let (combined, unknown) = combine::combine(run, &metadata, &outputs);
+    if !unknown.is_empty() {
+        warn(
+            results,
+            &format!(
+                "{} test(s) have no metadata, so their test_code is null: {}",
+                unknown.len(),
+                unknown.join(", ")
+            ),
+        );
+    }
+    files::write(results, &to_json(&combined))
+}
+
+/// `--check-canonical`: every exercise is checked, whatever is wrong with another.
+pub(super) fn check_canonical(
+    dirs: &[PathBuf],
+    specs: &Path,
+    report_path: Option<&PathBuf>,
+    github: bool,
+) -> Result<Outcome, Error> {
+    let (found, without_toml) = exercise::find(dirs);
+    let mut reports = Vec::new();
+    let mut unchecked = Vec::new();
+    let mut errors = 0;
+    for (exercise_dir, checked) in canonical::check_all(found, specs) {
+        match checked {
+            Ok(report) => {
+                let lines = if github {
+                    report.annotations()
+                } else {
+                    report.lines()
+                };
+                for line in lines {
+                    println!("{line}");
+                }
+                reports.push(report);
+            }
+            Err(error) => {
+                errors += 1;
+                if github {
+                    // A tests.toml error names its line: the annotation goes on it.
+                    let message = error.message_text();
+                    let line = message
+                        .strip_prefix("line ")
+                        .and_then(|rest| rest.split_once(':'))
+                        .and_then(|(n, _)| n.parse().ok());
+                    let path = error.path_text();
+                    println!("{}", report::command("error", &path, line, message));
+                }
+                eprintln!("error: {error}");
+                unchecked.push(report::Entry::Unchecked {
+                    dir: exercise_dir.map_or(error.path_text(), |d| d.display().to_string()),
+                    error: error.to_string(),
+                });
+            }
+        }
+    }
+    let count = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
+    println!(
+        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} misnamed, \
+         {} extra tests, {} unknown uuids, {} unsynced uuids; {errors} could not be checked, \
+         {without_toml} have no tests.toml",
+        reports.len(),
+        count(|r| r.cases.len()),
+        count(|r| r.missing.len()),
+        count(|r| r.excluded_but_tested.len()),
+        count(|r| r.misnamed_tests.len()),
+        count(|r| r.extra_tests.len()),
+        count(|r| r.unknown_uuids.len()),
+        count(|r| r.unsynced_uuids.len()),
+    );
+    let fails = reports.iter().any(Report::fails);
+    if let Some(path) = report_path {
+        let entries: Vec<report::Entry> = reports
+            .into_iter()
+            .map(|report| report::Entry::Checked(Box::new(report)))
+            .chain(unchecked)
+            .collect();
+        let text = serde_json::to_string_pretty(&entries).expect("a report serializes");
+        files::write(path, (text + "\n").as_bytes())?;
+    }
+    Ok(if errors > 0 {
+        Outcome::Unchecked
+    } else if fails {
+        Outcome::Findings
+    } else {
+        Outcome::Done
+    })
+}
+
+fn analyze(
+    input: &Path,
+    language: Option<&str>,
+) -> Result<(Vec<u8>, syntax::Analysis, Language), Error> {
+    let language = Language::for_path(input, language)?;
+    let source = files::read(input)?;
+    let analysis = syntax::analyze(&language, &source);
+    if let Some(line) = analysis.syntax_error_line {
+        warn(
+            input,
+            &format!(
+                "cannot parse near line {line} (a syntax error, or syntax the grammar does \
+                 not know); the tests that could be read are handled"
+            ),
+        );
+    }
+    Ok((source, analysis, language))
+}
+
+fn warn(path: &Path, message: &str) {
+    eprintln!("warning: {}: {message}", path.display());
+}
+
+fn to_json(value: &impl serde::Serialize) -> Vec<u8> {
+    let mut json = serde_json::to_vec_pretty(value).expect("in-memory JSON cannot fail");
+    json.push(b'\n');
+    json
+}

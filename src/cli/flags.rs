@@ -1,0 +1,82 @@
+//! The flags: what each one takes and says in `--help`. Their values are read by id in
+//! `cli::run`, where several occurrences become pipeline steps.
+
+use std::path::PathBuf;
+
+use clap::{ArgAction, Parser};
+
+use crate::source::language;
+
+const EXAMPLES: &str = "\
+Each step takes its paths joined by ':' (as the Elixir escript did) or as separate values.
+Steps given together run in this order: transform-mix, parse-meta, transform, log-to-json, combine,
+check-canonical.
+
+Examples:
+  exercism_test_helper --parse-meta test/two_fer_test.exs:metadata.json
+  exercism_test_helper --transform test/two_fer_test.exs:test/two_fer_test.exs
+  exercism_test_helper --transform-mix mix.exs:mix.exs
+  exercism_test_helper --log-to-json output:output.json
+  exercism_test_helper --combine results.json:metadata.json:output.json
+  exercism_test_helper --parse-meta 'my dir/a_test.exs' meta.json --transform t.exs:t.exs
+  exercism_test_helper --check-canonical exercises/practice --problem-specifications ../problem-specifications";
+
+/// Extracts test metadata, rewrites test files so each test announces itself on stdout,
+/// splits captured output per test, and combines it all into Exercism's results.json.
+#[derive(Parser, Debug)]
+#[command(name = "exercism_test_helper", version, after_help = EXAMPLES)]
+pub(super) struct Cli {
+    /// Write the metadata (name, test_code, task_id) of the tests in TEST_FILE to METADATA_JSON
+    #[arg(long, value_name = "TEST_FILE:METADATA_JSON", num_args = 1..=2, action = ArgAction::Append)]
+    parse_meta: Vec<String>,
+
+    /// Rewrite TEST_FILE into OUT so each test prints `[test started] <name>` first and
+    /// disabled tests run; every line keeps its line number (OUT may be TEST_FILE)
+    #[arg(long, value_name = "TEST_FILE:OUT", num_args = 1..=2, action = ArgAction::Append)]
+    transform: Vec<String>,
+
+    /// Add `prune_code_paths: false` to the project of a mix.exs (Elixir only)
+    #[arg(long, value_name = "MIX_EXS:OUT", num_args = 1..=2, action = ArgAction::Append)]
+    transform_mix: Vec<String>,
+
+    /// Split the captured stdout of a test run into {test name: output} JSON
+    #[arg(long, value_name = "LOG:OUTPUT_JSON", num_args = 1..=2, action = ArgAction::Append)]
+    log_to_json: Vec<String>,
+
+    /// Merge run results, metadata and split output into results.json, written over RESULTS_JSON
+    #[arg(long, value_name = "RESULTS_JSON:METADATA_JSON:OUTPUT_JSON", num_args = 1..=3, action = ArgAction::Append)]
+    combine: Vec<String>,
+
+    /// The header --transform makes each test print: `[test started] <name>`, as the escript
+    /// did, or the line dialect's `<IT::><name>`
+    #[arg(long, value_name = "STYLE", default_value = "test-started", value_parser = ["test-started", "it"])]
+    header: String,
+
+    /// Check that each exercise's test files implement the canonical cases its .meta/tests.toml
+    /// lists (an exercise dir, several joined by ':', or a folder of them); exit 1 when a case
+    /// is missing or excluded but tested, 2 when an exercise could not be checked
+    #[arg(long, value_name = "EXERCISE_DIR[:EXERCISE_DIR...]", num_args = 1.., action = ArgAction::Append)]
+    check_canonical: Vec<String>,
+
+    /// problem-specifications for --check-canonical (default: configlet's cache,
+    /// $XDG_CACHE_HOME or ~/.cache, then exercism/configlet/problem-specifications)
+    #[arg(long, value_name = "DIR")]
+    problem_specifications: Option<PathBuf>,
+
+    /// Write --check-canonical's whole linking, one object per exercise, to REPORT_JSON
+    #[arg(long, value_name = "REPORT_JSON")]
+    report: Option<PathBuf>,
+
+    /// How --check-canonical prints its findings: a line each, or GitHub Actions annotations
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "github"])]
+    format: String,
+
+    /// --log-to-json keeps the line break that ends each test's output (the Ruby track's
+    /// runner shows output so; the escript dropped it)
+    #[arg(long)]
+    keep_final_newline: bool,
+
+    /// The language of the test files, instead of guessing it from the extension
+    #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
+    language: Option<String>,
+}

@@ -1,0 +1,188 @@
+//! The command line: the escript's `--step a:b` syntax, several steps per call run in
+//! pipeline order, and the one-line errors the user sees. The flags are declared in `flags`,
+//! the `a:b` grammar is `paths`, and each command is a function of `commands`.
+
+mod commands;
+mod flags;
+mod paths;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::CommandFactory;
+
+use crate::canonical::exercise;
+use crate::error::Error;
+use crate::source::transform;
+
+pub use commands::Outcome;
+use flags::Cli;
+use paths::paths;
+
+/// One step of the pipeline, with its paths resolved.
+#[derive(Debug, PartialEq)]
+enum Step {
+    TransformMix(PathBuf, PathBuf),
+    ParseMeta(PathBuf, PathBuf),
+    Transform(PathBuf, PathBuf),
+    LogToJson(PathBuf, PathBuf),
+    Combine(PathBuf, PathBuf, PathBuf),
+}
+
+/// Runs the command line `args` (program name first) and gives its exit code, having printed
+/// any error as one line on stderr.
+pub fn main(args: Vec<OsString>) -> u8 {
+    // The check's exit 1 means findings, so its errors take 2.
+    let checking = args.iter().any(|a| {
+        a.to_str()
+            .is_some_and(|a| a.starts_with("--check-canonical"))
+    });
+    match run(args) {
+        Ok(Outcome::Done) => 0,
+        Ok(Outcome::Findings) => 1,
+        Ok(Outcome::Unchecked) => 2,
+        Err(error) => {
+            eprintln!("error: {error}");
+            if checking { 2 } else { 1 }
+        }
+    }
+}
+
+/// Runs the command line `args` (program name first).
+pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
+    if args.len() <= 1 {
+        println!("{}", Cli::command().render_help());
+        return Ok(Outcome::Done);
+    }
+    let matches = match Cli::command().try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return Ok(Outcome::Done);
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            return Err(Error::usage(format!("{first} (see --help)")));
+        }
+    };
+    let language = matches.get_one::<String>("language").map(String::as_str);
+    let keep_final_newline = matches.get_flag("keep_final_newline");
+    let marker = match matches.get_one::<String>("header").map(String::as_str) {
+        Some("it") => transform::Marker::It,
+        _ => transform::Marker::TestStarted,
+    };
+    for step in steps(&matches)? {
+        match step {
+            Step::TransformMix(input, output) => commands::transform_mix(&input, &output)?,
+            Step::ParseMeta(input, output) => commands::parse_meta(&input, &output, language)?,
+            Step::Transform(input, output) => {
+                commands::transform(&input, &output, language, marker)?
+            }
+            Step::LogToJson(input, output) => {
+                commands::log_to_json(&input, &output, keep_final_newline)?
+            }
+            Step::Combine(results, metadata, output) => {
+                commands::combine(&results, &metadata, &output)?
+            }
+        }
+    }
+    let dirs: Vec<PathBuf> = occurrences(&matches, "check_canonical")
+        .iter()
+        .flatten()
+        .flat_map(|value| {
+            value
+                .split(':')
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if dirs.is_empty() {
+        return Ok(Outcome::Done);
+    }
+    let specs = match matches.get_one::<PathBuf>("problem_specifications") {
+        Some(dir) if dir.is_dir() => dir.clone(),
+        Some(dir) => {
+            return Err(Error::in_file(
+                dir,
+                "is not a directory (--problem-specifications)",
+            ));
+        }
+        None => exercise::configlet_cache().ok_or_else(|| {
+            Error::usage(
+                "--check-canonical needs --problem-specifications <dir>, or configlet's cache \
+                 (run `configlet sync` once)",
+            )
+        })?,
+    };
+    let github = matches.get_one::<String>("format").map(String::as_str) == Some("github");
+    commands::check_canonical(&dirs, &specs, matches.get_one::<PathBuf>("report"), github)
+}
+
+/// The values of each occurrence of the flag with id `id`, occurrence by occurrence.
+fn occurrences(matches: &clap::ArgMatches, id: &str) -> Vec<Vec<String>> {
+    matches
+        .get_occurrences::<String>(id)
+        .map(|all| all.map(|values| values.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
+/// The steps of the command line, in pipeline order whatever the order they were given in.
+fn steps(matches: &clap::ArgMatches) -> Result<Vec<Step>, Error> {
+    let mut steps = Vec::new();
+    let two = |values: &Vec<String>, flag: &str| -> Result<(PathBuf, PathBuf), Error> {
+        let mut paths = paths(values, 2, flag)?.into_iter();
+        Ok((paths.next().unwrap(), paths.next().unwrap()))
+    };
+    for values in &occurrences(matches, "transform_mix") {
+        let (a, b) = two(values, "--transform-mix")?;
+        steps.push(Step::TransformMix(a, b));
+    }
+    for values in &occurrences(matches, "parse_meta") {
+        let (a, b) = two(values, "--parse-meta")?;
+        steps.push(Step::ParseMeta(a, b));
+    }
+    for values in &occurrences(matches, "transform") {
+        let (a, b) = two(values, "--transform")?;
+        steps.push(Step::Transform(a, b));
+    }
+    for values in &occurrences(matches, "log_to_json") {
+        let (a, b) = two(values, "--log-to-json")?;
+        steps.push(Step::LogToJson(a, b));
+    }
+    for values in &occurrences(matches, "combine") {
+        let mut paths = paths(values, 3, "--combine")?.into_iter();
+        let (a, b, c) = (paths.next(), paths.next(), paths.next());
+        steps.push(Step::Combine(a.unwrap(), b.unwrap(), c.unwrap()));
+    }
+    Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_run_in_pipeline_order_whatever_the_order_given() {
+        let matches = Cli::command()
+            .try_get_matches_from([
+                "x",
+                "--combine",
+                "r:m:o",
+                "--transform",
+                "t:t",
+                "--parse-meta",
+                "t:m",
+            ])
+            .unwrap();
+        let kinds: Vec<_> = steps(&matches)
+            .unwrap()
+            .iter()
+            .map(|s| format!("{s:?}").split('(').next().unwrap().to_string())
+            .collect();
+        assert_eq!(kinds, ["ParseMeta", "Transform", "Combine"]);
+    }
+}
