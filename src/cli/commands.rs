@@ -22,9 +22,9 @@ pub enum Outcome {
     Unchecked,
 }
 
-/// Adds the `[mix]` entry of the facts to the project of a mix.exs.
+/// The registry says which language has a mix query, so no language is named here.
 pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
-    let language = Language::by_name("elixir")?;
+    let language = Language::with_mix()?;
     let source = files::read(input)?;
     let transformed = mix::transform(&language, &source).ok_or_else(|| {
         Error::in_file(input, "no `def project` returning a keyword list was found")

@@ -213,6 +213,22 @@ impl Language {
             })
     }
 
+    /// The language whose build files `--transform-mix` rewrites: the one with a mix query
+    /// (`queries/<lang>/mix.scm`) and a `[mix]` entry in its facts.
+    pub fn with_mix() -> Result<Language, Error> {
+        REGISTRY
+            .iter()
+            .filter(|entry| entry.mix_query.is_some())
+            .map(load)
+            .find(|language| language.facts.mix.is_some())
+            .ok_or_else(|| {
+                Error::usage(
+                    "--transform-mix: no registered language has a mix query \
+                     (queries/<lang>/mix.scm) and a [mix] entry in grammars/<lang>.toml",
+                )
+            })
+    }
+
     /// The language of `path`, from `--language` when given, else from the file extension.
     pub fn for_path(path: &Path, forced: Option<&str>) -> Result<Language, Error> {
         if let Some(name) = forced {
@@ -341,6 +357,13 @@ mod tests {
                 "{name}: {literal}"
             );
         }
+    }
+
+    #[test]
+    fn the_mix_language_is_the_one_with_a_mix_query() {
+        let language = Language::with_mix().unwrap();
+        assert!(language.mix_query().is_some());
+        assert_eq!(language.facts.name, "elixir");
     }
 
     #[test]
