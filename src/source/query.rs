@@ -34,7 +34,7 @@
 //! stacked decorators take seconds (tree-sitter is slower still on such input).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::rc::Rc;
 
@@ -438,14 +438,11 @@ impl Query {
         children: &[Child<'tree>],
         mut report: impl FnMut(Match<'tree>),
     ) {
-        // Ways are few (one, mostly): a list is cheaper than a set.
-        let mut seen: Vec<Vec<(u32, usize)>> = Vec::new();
+        let mut seen = Seen::default();
         let mut bound = Vec::new();
         let root = &self.patterns[index].root;
         matcher.step_at(root, node, Some(children), &mut bound, &mut |bound| {
-            let key: Vec<_> = bound.iter().map(|c| (c.index, c.node.id())).collect();
-            if !seen.contains(&key) {
-                seen.push(key);
+            if seen.insert(bound.iter().map(|c| (c.index, c.node.id())).collect()) {
                 report(Match {
                     pattern_index: index,
                     captures: bound.clone(),
@@ -453,6 +450,31 @@ impl Query {
             }
             true
         });
+    }
+}
+
+/// The captures (index, node id) of the ways a pattern matched at one node, to report each
+/// once. Ways are few (one, mostly), so a short list is cheaper than a set; past it a set
+/// keeps a node with thousands of ways (a keyword list of 100k pairs) linear.
+#[derive(Default)]
+struct Seen {
+    first: Vec<Vec<(u32, usize)>>,
+    rest: HashSet<Vec<(u32, usize)>>,
+}
+
+impl Seen {
+    const LIST_LEN: usize = 8;
+
+    /// Whether `key` is new, remembering it.
+    fn insert(&mut self, key: Vec<(u32, usize)>) -> bool {
+        if self.first.contains(&key) {
+            return false;
+        }
+        if self.first.len() < Self::LIST_LEN {
+            self.first.push(key);
+            return true;
+        }
+        self.rest.insert(key)
     }
 }
 
@@ -1187,10 +1209,16 @@ mod tests {
         assert_eq!(query.capture_names(), ["a"]);
     }
 
+    /// Parsing and walking 100k pairs takes seconds in a debug build, so this runs in release
+    /// only: `cargo test --release --lib source::query`.
     #[test]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "release only: cargo test --release --lib source::query"
+    )]
     fn many_identical_choices_at_one_node_are_deduplicated_in_linear_time() {
         // 100k pairs in one keyword list, each a way to match: a scan of the earlier matches
-        // for each new one took 35 s here.
+        // for each new one is quadratic (160 s in a debug build).
         let pairs: Vec<String> = (0..100_000).map(|i| format!("task_id: {i}")).collect();
         let source = format!("@tag {}\n", pairs.join(", "));
         let mut parser = tree_sitter::Parser::new();
