@@ -161,7 +161,7 @@ def held_data(tracks, language, slugs):
     dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in slugs]
     env = dict(os.environ, HELD=":".join(dirs), SPECS=os.path.join(tracks, "problem-specifications"))
     run = subprocess.run(
-        ["cargo", "test", "-q", "--release", "--test", "canonical_explain", "held_data", "--",
+        ["cargo", "test", "-q", "--release", "--test", "all", "canonical_explain::held_data", "--",
          "--ignored", "--nocapture"],
         cwd=ROOT, env=env, capture_output=True, text=True)
     if run.returncode != 0:

@@ -5,9 +5,9 @@
 //! more per pattern, 30 to 60 times the cost of the rest of a `--parse-meta` on a typical test
 //! file. This matcher builds a query in microseconds and visits each node of the tree once,
 //! so its cost grows linearly with the file whatever the nesting. It gives the same matches
-//! as tree-sitter's `QueryCursor` on every query in `queries/`; `tests/query_differential.rs`
-//! compares the two on every fixture and on generated files. A file of 256 KiB and more is
-//! walked in parts on every core (see `Query::matches`).
+//! as tree-sitter's `QueryCursor` on every query in `queries/`;
+//! `tests/all/query_differential.rs` compares the two on every fixture and on generated
+//! files. A file of 256 KiB and more is walked in parts on every core (see `Query::matches`).
 //!
 //! # The subset
 //!

@@ -2,8 +2,6 @@
 //! dialects. The split must stay correct and its memory bounded (peak resident memory measured
 //! with GNU time).
 
-mod common;
-
 use std::fs;
 use std::io::Write;
 use std::process::Command;

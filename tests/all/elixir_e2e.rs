@@ -2,13 +2,13 @@
 //! transform-mix, parse-meta and transform of every test file, the run with an ExUnit
 //! formatter writing Exercism JSON, then log-to-json and combine.
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
+
+use crate::common;
 
 /// Runs the pipeline on a copy of `fixtures/elixir_e2e/<project>`; returns the results.json
 /// and the project copy. With `kill_after`, `mix test` is killed after that many seconds, as

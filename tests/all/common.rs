@@ -1,8 +1,10 @@
-//! Helpers shared by the end-to-end tests.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use similar::TextDiff;
 
 /// The project's root directory.
 pub fn root() -> PathBuf {
@@ -46,16 +48,51 @@ pub fn helper(dir: &Path, args: &[&str]) -> Output {
     out
 }
 
+/// Compares `produced` with the expected file at `path` (absent: empty) and gives the
+/// mismatch as a unified diff from expected to actual. With `BLESS` set it writes `produced`
+/// there instead (an empty `produced` removes the file), so expected files are re-blessed by
+/// running the tests with `BLESS=1`.
+pub fn compare_or_bless(path: &Path, produced: &str) -> Option<String> {
+    let expected = fs::read_to_string(path).unwrap_or_default();
+    if produced == expected {
+        return None;
+    }
+    if std::env::var_os("BLESS").is_some() {
+        if produced.is_empty() {
+            fs::remove_file(path).unwrap();
+        } else {
+            fs::write(path, produced).unwrap();
+        }
+        return None;
+    }
+    Some(
+        TextDiff::from_lines(&expected, produced)
+            .unified_diff()
+            .header(&format!("{} (expected)", path.display()), "actual")
+            .to_string(),
+    )
+}
+
+/// Fails the test with every diff `compare_or_bless` gave, if it gave any.
+pub fn assert_no_mismatches(mismatches: &[String]) {
+    assert!(
+        mismatches.is_empty(),
+        "{} expected file(s) differ (BLESS=1 re-blesses):\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
+
 /// Copies the directory tree `from` into `to`.
 pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
             copy_tree(&entry.path(), &target);
         } else {
-            std::fs::copy(entry.path(), &target).unwrap();
+            fs::copy(entry.path(), &target).unwrap();
         }
     }
 }
@@ -96,7 +133,7 @@ pub fn lines_cited(message: &str, file: &str) -> Vec<usize> {
 
 /// Reads a results.json.
 pub fn results(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).expect("results.json is valid JSON")
+    serde_json::from_slice(&fs::read(path).unwrap()).expect("results.json is valid JSON")
 }
 
 /// Copies `exercise` into `dir`, then parses and transforms its test file in place, as a
@@ -137,7 +174,7 @@ pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir)
     copy_tree(&fixture.join("solution"), &solution);
     let output = work.path().join("output");
     // A case may bound the run more tightly than the 18 s default (a test that never ends).
-    let timeout = std::fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
+    let timeout = fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
     let run = Command::new(root().join("runners").join(language).join("bin/run.sh"))
         .args([
             "exercise",
@@ -158,7 +195,7 @@ pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir)
         String::from_utf8_lossy(&run.stderr)
     );
     let listing = |dir: &Path| {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
+        let mut names: Vec<String> = fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
@@ -171,6 +208,6 @@ pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir)
         "{} wrote into the solution",
         fixture.display()
     );
-    let results = std::fs::read_to_string(output.join("results.json")).unwrap();
+    let results = fs::read_to_string(output.join("results.json")).unwrap();
     (results, work)
 }

@@ -1,10 +1,10 @@
 //! Python end to end with the real framework: pytest runs a transformed unittest file with
 //! `--junitxml`; the captured stdout and the JUnit XML become results.json.
 
-mod common;
-
 use std::fs;
 use std::process::Command;
+
+use crate::common;
 
 #[test]
 fn a_real_pytest_run_becomes_a_correct_results_json() {

@@ -13,35 +13,18 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use similar::TextDiff;
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
+use crate::common;
 
 /// Runs the binary in `dir` with `args`; returns its stderr, failing on a non-zero exit.
 fn run(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        out.status.success(),
-        "{} {args:?} failed: {stderr}",
-        dir.display()
-    );
-    stderr
+    String::from_utf8_lossy(&common::helper(dir, args).stderr).into_owned()
 }
 
 struct Case {
     dir: PathBuf,
     work: tempfile::TempDir,
     mismatches: Vec<String>,
-    bless: bool,
 }
 
 impl Case {
@@ -61,33 +44,16 @@ impl Case {
     }
 
     fn compare(&mut self, produced: &str, expected: &str) {
-        let path = self.dir.join(expected);
-        let wanted = fs::read_to_string(&path).unwrap_or_default();
-        if produced == wanted {
-            return;
-        }
-        if self.bless {
-            if produced.is_empty() {
-                let _ = fs::remove_file(&path);
-            } else {
-                fs::write(&path, produced).unwrap();
-            }
-            return;
-        }
-        let diff = TextDiff::from_lines(&wanted, produced)
-            .unified_diff()
-            .header(&format!("{} (expected)", path.display()), "actual")
-            .to_string();
-        self.mismatches.push(diff);
+        self.mismatches
+            .extend(common::compare_or_bless(&self.dir.join(expected), produced));
     }
 }
 
-fn run_case(dir: &Path, bless: bool) -> Vec<String> {
+fn run_case(dir: &Path) -> Vec<String> {
     let mut case = Case {
         dir: dir.to_path_buf(),
         work: tempfile::tempdir().unwrap(),
         mismatches: Vec::new(),
-        bless,
     };
     let work = case.work.path().to_path_buf();
     let mut stderr = String::new();
@@ -181,9 +147,8 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
 
 #[test]
 fn fixtures_match_their_expected_outputs() {
-    let bless = std::env::var_os("BLESS").is_some();
     let mut cases: Vec<PathBuf> = Vec::new();
-    for language in fs::read_dir(fixtures()).unwrap() {
+    for language in fs::read_dir(common::root().join("fixtures")).unwrap() {
         let language = language.unwrap().path();
         // `<language>_e2e/` folders hold exercises for the end-to-end tests, not cases.
         let is_e2e = language.to_string_lossy().ends_with("_e2e");
@@ -198,7 +163,7 @@ fn fixtures_match_their_expected_outputs() {
     assert!(!cases.is_empty(), "no fixtures found");
     let mut failures = Vec::new();
     for case in &cases {
-        let mismatches = run_case(case, bless);
+        let mismatches = run_case(case);
         if !mismatches.is_empty() {
             eprintln!("{}", mismatches.join("\n"));
             failures.push(case.display().to_string());

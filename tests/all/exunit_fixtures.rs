@@ -2,8 +2,6 @@
 //! `--parse-meta` extracts must be the ones ExUnit reports at run time, and the transformed
 //! file must compile and print a header with the runtime name for every test with a body.
 
-mod common;
-
 use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
@@ -12,11 +10,13 @@ use std::process::Command;
 use exercism_test_helper::source::header::header_name;
 use exercism_test_helper::source::meta::Metadata;
 
+use crate::common;
+
 /// Runs `test_file` (already transformed) under ExUnit; returns each test's runtime name and
 /// task id, in the order they finished, and the captured stdout.
 fn run_exunit(dir: &Path, test_file: &str) -> (Vec<(String, Option<i64>)>, Vec<u8>) {
     let dump = dir.join("tags.tsv");
-    let support = common::root().join("tests/support/exunit_tag_dump.ex");
+    let support = common::root().join("tests/all/support/exunit_tag_dump.ex");
     let script = format!(
         "ExUnit.start(formatters: [ExUnitTagDump], autorun: false, seed: 0); \
          Code.require_file({test_file:?}); ExUnit.run()"

@@ -2,10 +2,10 @@
 //! reporter run a transformed test file; the captured stdout and the JUnit XML become
 //! results.json.
 
-mod common;
-
 use std::fs;
 use std::process::Command;
+
+use crate::common;
 
 #[test]
 fn a_real_minitest_run_becomes_a_correct_results_json() {

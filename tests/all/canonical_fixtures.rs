@@ -10,16 +10,14 @@
 //!
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use similar::TextDiff;
+use crate::common;
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/canonical");
+    let root = common::root().join("fixtures/canonical");
     let mut cases: Vec<PathBuf> = fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -52,26 +50,8 @@ fn check(dir: &Path, extra: &[&str]) -> String {
     )
 }
 
-fn compare(path: &Path, produced: &str, bless: bool, mismatches: &mut Vec<String>) {
-    let wanted = fs::read_to_string(path).unwrap_or_default();
-    if produced == wanted {
-        return;
-    }
-    if bless {
-        fs::write(path, produced).unwrap();
-        return;
-    }
-    mismatches.push(
-        TextDiff::from_lines(&wanted, produced)
-            .unified_diff()
-            .header(&format!("{} (expected)", path.display()), "actual")
-            .to_string(),
-    );
-}
-
 #[test]
 fn every_canonical_fixture_gives_its_expected_outputs() {
-    let bless = std::env::var_os("BLESS").is_some();
     let mut mismatches = Vec::new();
     let cases = cases();
     assert!(cases.len() >= 8, "the canonical fixtures are missing");
@@ -79,35 +59,23 @@ fn every_canonical_fixture_gives_its_expected_outputs() {
         let report = tempfile::NamedTempFile::new().unwrap();
         let report_path = report.path().to_str().unwrap();
         let text = check(&dir, &["--report", report_path]);
-        compare(
-            &dir.join("expected_text.txt"),
-            &text,
-            bless,
-            &mut mismatches,
-        );
         let github = check(&dir, &["--format", "github"]);
-        compare(
-            &dir.join("expected_github.txt"),
-            &github,
-            bless,
-            &mut mismatches,
-        );
         let json = fs::read_to_string(report.path()).unwrap();
-        compare(
-            &dir.join("expected_report.json"),
-            &json,
-            bless,
-            &mut mismatches,
-        );
+        for (expected, produced) in [
+            ("expected_text.txt", text),
+            ("expected_github.txt", github),
+            ("expected_report.json", json),
+        ] {
+            mismatches.extend(common::compare_or_bless(&dir.join(expected), &produced));
+        }
     }
-    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    common::assert_no_mismatches(&mismatches);
 }
 
 /// Deleting one test makes exactly its case missing and changes no other link.
 #[test]
 fn deleting_a_test_leaves_only_its_case_missing() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/canonical/renamed_test_linked_by_its_data");
+    let dir = common::root().join("fixtures/canonical/renamed_test_linked_by_its_data");
     let work = tempfile::tempdir().unwrap();
     common::copy_tree(&dir, work.path());
     let links = |work: &Path| -> Vec<(String, Vec<u64>)> {

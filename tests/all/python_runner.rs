@@ -4,10 +4,9 @@
 //! re-blesses); an import error's message quotes pytest's and Python's own files, so that
 //! case is checked for what it must say.
 
-mod common;
-
-use std::fs;
 use std::path::Path;
+
+use crate::common;
 
 fn run(case: &str) -> (String, tempfile::TempDir) {
     common::run_runner(
@@ -80,16 +79,8 @@ fn snapshot(case: &str) {
         .join("fixtures/python_runner")
         .join(case)
         .join("expected_results.json");
-    if std::env::var_os("BLESS").is_some() {
-        fs::write(&expected_path, &produced).unwrap();
-    }
-    let expected = fs::read_to_string(&expected_path).unwrap();
-    assert_eq!(
-        produced,
-        expected,
-        "{}",
-        similar::TextDiff::from_lines(&expected, &produced).unified_diff()
-    );
+    let mismatch = common::compare_or_bless(&expected_path, &produced);
+    common::assert_no_mismatches(mismatch.as_slice());
     assert!(!produced.contains(work.path().to_str().unwrap()));
 }
 

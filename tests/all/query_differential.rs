@@ -3,7 +3,7 @@
 //! every fixture, on the fixtures cut and spliced into broken files, and on snippets written
 //! to probe anchors, fields, alternations, optional children and predicates.
 //!
-//! `QUERY_CORPUS=<dir> cargo test --test query_differential -- --ignored` also compares them
+//! `QUERY_CORPUS=<dir> cargo test --test all query_differential -- --ignored` also compares them
 //! on every test file under `<dir>` (for example a checkout of a track repository).
 
 use std::collections::BTreeSet;

@@ -1,10 +1,10 @@
 //! The command line as a user meets it: the bundled demo, help, and one-line errors that name
 //! the file, with no output file left behind.
 
-mod common;
-
 use std::fs;
 use std::process::{Command, Output};
+
+use crate::common;
 
 fn helper_in(dir: &std::path::Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))

@@ -4,7 +4,7 @@
 //!
 //! ```sh
 //! EXPLAIN=path/to/exercises/practice/<slug> SPECS=path/to/problem-specifications \
-//!     cargo test --test canonical_explain explain_one_exercise -- --ignored --nocapture
+//!     cargo test --test all canonical_explain::explain_one_exercise -- --ignored --nocapture
 //! ```
 //!
 //! With `LINE=<n>` set too, it prints every case's evidence for the test at line n instead.

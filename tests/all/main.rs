@@ -1,0 +1,18 @@
+//! The integration tests, one binary (one link step) with a module per subject. Run one
+//! module or test with `cargo test --test all <module>::<test>`.
+
+mod common;
+
+mod canonical_explain;
+mod canonical_fixtures;
+mod cli;
+mod elixir_e2e;
+mod exunit_fixtures;
+mod huge_logs;
+mod properties;
+mod python_e2e;
+mod python_runner;
+mod query_differential;
+mod ruby_e2e;
+mod ruby_runner;
+mod snapshots;
