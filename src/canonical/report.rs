@@ -1,5 +1,5 @@
-//! The findings of the check, for one exercise: what `--report` writes (SPEC §8's schema),
-//! and the text and GitHub Actions lines printed on stdout.
+//! The findings of the check, for one exercise: what `--report` writes (its schema is written
+//! out in docs/check-canonical.md), and the text and GitHub Actions lines printed on stdout.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

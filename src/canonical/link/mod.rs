@@ -31,12 +31,11 @@
 //! The constants below were first set on the whole Elixir, Ruby and Python tracks; later
 //! ones (`EXACT_ORDER`, `HALF_EVIDENCE`) came of errors read in the labelled samples
 //! `eval/canonical/` scores against and of its deletion check, and every change was checked
-//! for the links it moves on the three whole tracks. The twelfth sample was scored once,
-//! blind, before the last of session 8's rules (a description's first sentence, from its
-//! errors), session 9's rules of source order and session 10's (a case held inside another,
-//! a song test with its own range), which change none of its links; session 11's fallback
-//! rule (the test holds one of the case's input values) removes one right and one wrong
-//! link of its Python.
+//! for the links it moves on the three whole tracks. The twelfth sample is held out of the
+//! tuning, save the rule on a description's first sentence, read from its errors; the rules
+//! of source order, of a case held inside another and of a song test with its own range
+//! change none of its links, and the fallback rule (the test holds one of the case's input
+//! values) removes one right and one wrong link of its Python.
 //!
 //! `evidence` weighs each (case, test) pair (`values` finds a case's values among a test's
 //! literals in the language's spellings, `names` compares a test's name with a case's
