@@ -74,6 +74,7 @@ pub fn compare_or_bless(path: &Path, produced: &str) -> Option<String> {
 }
 
 /// Fails the test with every diff `compare_or_bless` gave, if it gave any.
+#[track_caller]
 pub fn assert_no_mismatches(mismatches: &[String]) {
     assert!(
         mismatches.is_empty(),
