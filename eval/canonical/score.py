@@ -28,7 +28,7 @@ while no other link changes; and the rename check: each test is renamed `case N`
 and the links it keeps are counted (a link made on the name alone is lost, as it should be),
 then those of them whose test holds all of the case's data (a renamed test should keep its
 link wherever its code holds the case's literals), as the check reads the data
-(tests/canonical_explain.rs's `held_data`, which this runs with cargo), and the renames
+(tests/all/canonical_explain.rs's `held_data`, which this runs with cargo), and the renames
 that changed no other link (the renamed test gains none, no other test loses one).
 """
 import json, os, re, shutil, subprocess, sys, tempfile
@@ -156,7 +156,7 @@ def deletion_check(binary, tracks, language, slug, expected_links):
 
 def held_data(tracks, language, slugs):
     """The (slug, uuid, file, line) of every test that holds all of a case's data, as the
-    check reads it (tests/canonical_explain.rs's `held_data`, built with cargo); None when
+    check reads it (tests/all/canonical_explain.rs's `held_data`, built with cargo); None when
     cargo cannot run it."""
     dirs = [os.path.join(tracks, language, "exercises", "practice", slug) for slug in slugs]
     env = dict(os.environ, HELD=":".join(dirs), SPECS=os.path.join(tracks, "problem-specifications"))
@@ -280,7 +280,7 @@ def main():
         print(f"{language}: rename check: {kept}/{total} links kept when their test is renamed 'case N'")
         if held is None:
             print(f"{language}: rename check where the test holds all of the case's data: "
-                  "not measured (cargo could not run tests/canonical_explain.rs)")
+                  "not measured (cargo could not run tests/all/canonical_explain.rs)")
         else:
             print(f"{language}: rename check where the test holds all of the case's data: "
                   f"{kept_held}/{total_held} links kept")
