@@ -6,6 +6,7 @@ mod common;
 mod canonical_explain;
 mod canonical_fixtures;
 mod cli;
+mod docs;
 mod elixir_e2e;
 mod exunit_fixtures;
 mod huge_logs;
