@@ -23,7 +23,8 @@ commits the labels name are in each file's header). BINARY defaults to
 target/release/exercism_test_helper. Prints, per language: precision and recall of the links
 (case uuid, test file, test line), the labelled links the tool missed and the links it made
 that the labels do not have; then the deletion check: each test of the sample is deleted from
-a copy of its exercise in turn, and the cases it alone implemented must become `missing`
+a copy of its exercise in turn, and the cases it alone implemented must become `missing` (not
+`unconfirmed`; `check_by_reading` for a case that states a check, which is never missing)
 while no other link changes; and the rename check: each test is renamed `case N` in turn,
 and the links it keeps are counted (a link made on the name alone is lost, as it should be),
 then those of them whose test holds all of the case's data (a renamed test should keep its
@@ -145,12 +146,20 @@ def deletion_check(binary, tracks, language, slug, expected_links):
             # Blank lines keep every other test on its line.
             lines[start:end] = [""] * (end - start)
             open(path, "w").write("\n".join(lines))
-            after = tool_links(check(binary, [copy], specs)[0])
+            report = check(binary, [copy], specs)[0]
+            after = tool_links(report)
             open(path, "w").write(original)
             tried += 1
             wanted = {link for link in before if (link[1], link[2]) != (file, head)}
-            if after != wanted:
-                failures.append((file, head, sorted(wanted - after), sorted(after - wanted)))
+            # The cases only the deleted test implemented must be `missing`, not pointed
+            # to another test for review (a case that states a check is never missing: it
+            # is left to a reader, `check_by_reading`).
+            orphans = {u for u, f, l in before if (f, l) == (file, head)} - {u for u, _, _ in wanted}
+            checks = {p["uuid"] for p in report.get("check_by_reading", [])}
+            not_missing = sorted(orphans - set(report.get("missing", [])) - checks)
+            if after != wanted or not_missing:
+                failures.append((file, head, sorted(wanted - after),
+                                 sorted(after - wanted) + [(u, "not missing") for u in not_missing]))
         return tried, failures
 
 

@@ -38,6 +38,44 @@ pub struct Case {
 }
 
 impl Case {
+    /// Whether the case states a check rather than data: its expected value is an
+    /// expression over names (`"score >= 3 && score <= 18"`, `"secretA == secretB"`,
+    /// `"cipher.key.substring(0, plaintext.length)"`) or describes a property of the result
+    /// (`{"random": true}`, `{"match": "^[a-z]+$"}`, bounds, a kind of year) instead of being
+    /// it. No test can hold such a case's data; a reader must see whether a test checks the
+    /// same thing.
+    pub fn states_check(&self) -> bool {
+        const PROPERTY_KEYS: [&str; 5] = ["random", "match", "greaterThan", "lessThan", "leapYear"];
+        fn keys_of(value: &Value, keys: &mut Vec<String>) {
+            match value {
+                Value::Object(map) => map.iter().for_each(|(k, v)| {
+                    keys.push(k.clone());
+                    keys_of(v, keys)
+                }),
+                Value::Array(items) => items.iter().for_each(|v| keys_of(v, keys)),
+                _ => {}
+            }
+        }
+        fn leaves(value: &Value, out: &mut Vec<Value>) {
+            match value {
+                Value::Object(map) => map.values().for_each(|v| leaves(v, out)),
+                Value::Array(items) => items.iter().for_each(|v| leaves(v, out)),
+                other => out.push(other.clone()),
+            }
+        }
+        if self.expected.get("error").is_some() {
+            return false;
+        }
+        let mut keys = Vec::new();
+        keys_of(&self.expected, &mut keys);
+        if keys.iter().any(|k| PROPERTY_KEYS.contains(&k.as_str())) {
+            return true;
+        }
+        let mut values = Vec::new();
+        leaves(&self.expected, &mut values);
+        !values.is_empty() && values.iter().all(|v| v.as_str().is_some_and(is_expression))
+    }
+
     /// The descriptions of its groups, each followed by " > " (`count > `); empty for a case
     /// outside any group.
     pub fn groups(&self) -> &str {
@@ -291,6 +329,23 @@ fn is_pseudo_code_function(text: &str) -> bool {
     function || call
 }
 
+/// Whether a text of canonical data is an expression over names rather than a value: it
+/// compares (`==`, `>=`, `&&` …) or reads a member of a name (`cipher.key`).
+fn is_expression(text: &str) -> bool {
+    const OPERATORS: [&str; 8] = ["==", "!=", ">=", "<=", "&&", "||", " > ", " < "];
+    let member = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .any(|word| {
+            let mut names = word.split('.');
+            word.contains('.')
+                && names.all(|name| {
+                    name.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                })
+        });
+    OPERATORS.iter().any(|op| text.contains(op)) || member
+}
+
 /// One entry of tests.toml.
 #[derive(Debug, Clone)]
 pub struct Entry {
@@ -505,5 +560,41 @@ mod tests {
         let error = tests_toml("\n[not-a-uuid]\ndescription = \"x\"\n").unwrap_err();
         assert_eq!(error, "line 2: `not-a-uuid` is not a uuid");
         assert_eq!(tests_toml("# nothing\n").unwrap_err(), "lists no cases");
+    }
+
+    #[test]
+    fn a_case_of_an_expression_or_a_property_states_a_check_a_case_of_values_does_not() {
+        let expected = |expected: &str| {
+            let json = format!(
+                r#"{{"cases":[{{"uuid":"u","description":"d","property":"p","input":{{}},"expected":{expected}}}]}}"#
+            );
+            canonical_cases(json.as_bytes())
+                .unwrap()
+                .remove(0)
+                .states_check()
+        };
+        for check in [
+            r#""score >= 3 && score <= 18""#,
+            r#""secretA == secretB""#,
+            r#""cipher.key.substring(0, plaintext.length)""#,
+            r#"{"strength": "strength == strength", "dexterity": "dexterity == dexterity"}"#,
+            r#"{"random": true}"#,
+            r#"{"days": {"random": true}}"#,
+            r#"{"match": "^[a-z]+$"}"#,
+            r#"{"greaterThan": 1, "lessThan": "p"}"#,
+        ] {
+            assert!(expected(check), "{check}");
+        }
+        for data in [
+            r#""2043-01-01T01:46:40""#,
+            r#"["Of Atreus, Agamemnon, King of men."]"#,
+            r#""One for you, one for me.""#,
+            r#"{"error": "x == y is not allowed"}"#,
+            r#"[1, 2]"#,
+            r#"true"#,
+            r#"{}"#,
+        ] {
+            assert!(!expected(data), "{data}");
+        }
     }
 }

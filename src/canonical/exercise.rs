@@ -39,6 +39,29 @@ pub struct Exercise {
     pub tests: Vec<Test>,
 }
 
+impl Exercise {
+    /// The cases tests.toml lists that canonical data (or the track's own cases) has, in
+    /// canonical order, each with its entry: the cases the check links.
+    pub fn listed(&self) -> Vec<(&Case, &Entry)> {
+        let canonical: HashMap<&str, usize> = self
+            .cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.uuid.as_str(), i))
+            .collect();
+        let mut listed: Vec<(usize, &Entry)> = self
+            .entries
+            .iter()
+            .filter_map(|e| Some((*canonical.get(e.uuid.as_str())?, e)))
+            .collect();
+        listed.sort_by_key(|(i, _)| *i);
+        listed
+            .into_iter()
+            .map(|(i, e)| (&self.cases[i], e))
+            .collect()
+    }
+}
+
 /// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
 /// folder of them. A folder's exercises without a tests.toml take no canonical cases and are
 /// passed over; they are counted in the second value.

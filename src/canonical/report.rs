@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::canonical::data::Case;
 use crate::canonical::exercise::{Exercise, Test};
-use crate::canonical::link::{evidence, link, named_after};
+use crate::canonical::link::{Possible, link, named_after};
 
 #[derive(Debug, Serialize, Clone, PartialEq)]
 pub struct TestRef {
@@ -26,6 +26,17 @@ pub struct CaseReport {
     pub include: bool,
     pub reimplements: Option<String>,
     pub tests: Vec<TestRef>,
+}
+
+/// A case without a link and the test a reader should look at: one that may implement it
+/// (`unconfirmed`), or, for a case that states a check, the test most like it
+/// (`check_by_reading`; no test where the exercise has none).
+#[derive(Debug, Serialize, Clone, PartialEq)]
+pub struct PossibleRef {
+    pub uuid: String,
+    pub file: Option<String>,
+    pub line: Option<usize>,
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -46,6 +57,8 @@ pub struct Report {
     pub cases: Vec<CaseReport>,
     pub missing: Vec<String>,
     pub excluded_but_tested: Vec<String>,
+    pub unconfirmed: Vec<PossibleRef>,
+    pub check_by_reading: Vec<PossibleRef>,
     pub extra_tests: Vec<TestRef>,
     pub unknown_uuids: Vec<String>,
     pub unsynced_uuids: Vec<String>,
@@ -67,20 +80,11 @@ impl Report {
             .collect();
         let listed: HashSet<&str> = exercise.entries.iter().map(|e| e.uuid.as_str()).collect();
         // The cases tests.toml lists, in canonical order; only they compete for the tests.
-        let mut known: Vec<(&Case, &crate::canonical::data::Entry)> = exercise
-            .entries
-            .iter()
-            .filter_map(|e| Some((&exercise.cases[*canonical.get(e.uuid.as_str())?], e)))
-            .collect();
-        known.sort_by_key(|(case, _)| canonical[case.uuid.as_str()]);
+        let known = exercise.listed();
         let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
-        let (evidence, weights) = evidence(&cases, &exercise.tests);
-        let links = if exercise.tests.is_empty() {
-            vec![Vec::new(); cases.len()]
-        } else {
-            let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
-            link(&cases, &exercise.tests, &evidence, &weights, &included)
-        };
+        let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
+        let linking = link(&cases, &exercise.tests, &included);
+        let (links, evidence) = (&linking.links, &linking.evidence);
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),
             line: t.line,
@@ -94,6 +98,8 @@ impl Report {
             cases: Vec::new(),
             missing: Vec::new(),
             excluded_but_tested: Vec::new(),
+            unconfirmed: Vec::new(),
+            check_by_reading: Vec::new(),
             extra_tests: Vec::new(),
             unknown_uuids: Vec::new(),
             unsynced_uuids: Vec::new(),
@@ -105,9 +111,24 @@ impl Report {
                 .iter()
                 .map(|&t| test_ref(&exercise.tests[t]))
                 .collect();
-            match (entry.include, tests.is_empty()) {
-                (true, true) => report.missing.push(case.uuid.clone()),
-                (false, false) => report.excluded_but_tested.push(case.uuid.clone()),
+            let possible_ref = |test: Option<usize>| {
+                let test = test.map(|t| &exercise.tests[t]);
+                PossibleRef {
+                    uuid: case.uuid.clone(),
+                    file: test.map(|t| t.file.clone()),
+                    line: test.map(|t| t.line),
+                    name: test.map(|t| t.name.clone()),
+                }
+            };
+            match (entry.include, tests.is_empty(), linking.possible[i]) {
+                (true, true, Some(Possible::Unconfirmed(t))) => {
+                    report.unconfirmed.push(possible_ref(Some(t)))
+                }
+                (true, true, Some(Possible::CheckByReading(t))) => {
+                    report.check_by_reading.push(possible_ref(t))
+                }
+                (true, true, None) => report.missing.push(case.uuid.clone()),
+                (false, false, _) => report.excluded_but_tested.push(case.uuid.clone()),
                 _ => {}
             }
             report
@@ -149,8 +170,17 @@ impl Report {
                 .filter(|&c| links[c].contains(&t))
                 .map(|c| cases[c].uuid.clone())
                 .collect();
+            let named =
+                |p: &PossibleRef| p.file.as_ref() == Some(&test.file) && p.line == Some(test.line);
+            let possible = report
+                .unconfirmed
+                .iter()
+                .chain(&report.check_by_reading)
+                .any(named);
             if implements.is_empty() {
-                report.extra_tests.push(test_ref(test));
+                if !possible {
+                    report.extra_tests.push(test_ref(test));
+                }
                 continue;
             }
             // A test that kept the name of the case its case reimplements is not misnamed.
@@ -161,7 +191,7 @@ impl Report {
                         || cases[named].reimplements.as_deref() == Some(&other.uuid)
                 })
             };
-            if let Some(named) = named_after(&evidence, t)
+            if let Some(named) = named_after(evidence, t)
                 && !links[named].contains(&t)
                 && !related(named)
             {
@@ -250,6 +280,22 @@ impl Report {
                 tests.iter().map(test_text).collect::<Vec<_>>().join(", ")
             ));
         }
+        for p in &self.unconfirmed {
+            lines.push(format!(
+                "{dir}: unconfirmed {}: {} (possibly {})",
+                described(&p.uuid),
+                data(&p.uuid),
+                possible_text(p)
+            ));
+        }
+        for p in &self.check_by_reading {
+            lines.push(format!(
+                "{dir}: check_by_reading {}: {} (states a check, not data: read {})",
+                described(&p.uuid),
+                data(&p.uuid),
+                possible_text(p)
+            ));
+        }
         for m in &self.misnamed_tests {
             lines.push(format!(
                 "{dir}: misnamed_test {}:{} \"{}\" is {}",
@@ -309,6 +355,28 @@ impl Report {
                 ));
             }
         }
+        for p in &self.unconfirmed {
+            out.push(command(
+                "warning",
+                &p.file.as_deref().map_or(toml.clone(), in_dir),
+                p.line.or(Some(toml_line(&p.uuid))),
+                &format!(
+                    "unconfirmed: this test may implement {}, but the evidence is short of a link: read it",
+                    described(&p.uuid)
+                ),
+            ));
+        }
+        for p in &self.check_by_reading {
+            out.push(command(
+                "notice",
+                &p.file.as_deref().map_or(toml.clone(), in_dir),
+                p.line.or(Some(toml_line(&p.uuid))),
+                &format!(
+                    "check_by_reading: {} states a check rather than data; read whether this test makes it",
+                    described(&p.uuid)
+                ),
+            ));
+        }
         for m in &self.misnamed_tests {
             out.push(command(
                 "warning",
@@ -355,6 +423,13 @@ pub enum Entry {
 
 fn short(uuid: &str) -> &str {
     uuid.get(..8).unwrap_or(uuid)
+}
+
+fn possible_text(p: &PossibleRef) -> String {
+    match (&p.file, p.line, &p.name) {
+        (Some(file), Some(line), Some(name)) => format!("{file}:{line} \"{name}\""),
+        _ => "the tests: no test is like it".to_string(),
+    }
 }
 
 fn test_text(test: &TestRef) -> String {

@@ -179,13 +179,15 @@ pub(super) fn check_canonical(
     }
     let count = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
     println!(
-        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} misnamed, \
-         {} extra tests, {} unknown uuids, {} unsynced uuids; {errors} could not be checked, \
-         {without_toml} have no tests.toml",
+        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} unconfirmed, \
+         {} to check by reading, {} misnamed, {} extra tests, {} unknown uuids, {} unsynced \
+         uuids; {errors} could not be checked, {without_toml} have no tests.toml",
         reports.len(),
         count(|r| r.cases.len()),
         count(|r| r.missing.len()),
         count(|r| r.excluded_but_tested.len()),
+        count(|r| r.unconfirmed.len()),
+        count(|r| r.check_by_reading.len()),
         count(|r| r.misnamed_tests.len()),
         count(|r| r.extra_tests.len()),
         count(|r| r.unknown_uuids.len()),

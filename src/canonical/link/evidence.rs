@@ -4,17 +4,16 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::constants::{
+    DATA_ALONE, DATA_WEIGHT, FIT_WEIGHT, OTHER_PROPERTY, TIE, VERSE_WORDS, WHOLE, WORD_ORDER,
+};
 use super::names::{
     Vocabulary, first_sentence, name_similarity, named, sequence_similarity, split_camel_case,
     word_sequence, words,
 };
 use super::values::{
-    Holdings, Probe, Readings, Value, at_places, counted, fit, order, share, sings, verse_lines,
+    Holdings, Probe, Readings, Value, at_places, fit, held_order, order, share, sings, verse_lines,
     with_lines,
-};
-use super::{
-    ALL_DATA, DATA_ALONE, DATA_WEIGHT, EXACT_ORDER, FIT_WEIGHT, OTHER_PROPERTY, TIE, VERSE_WORDS,
-    WORD_ORDER,
 };
 use crate::canonical::data::Case;
 use crate::canonical::exercise::Test;
@@ -76,17 +75,21 @@ pub struct Evidence {
     /// The share of the case's input values the test holds, each counted alike and as often
     /// as the case has it (0 for a case of no input).
     pub input_share: f64,
-    /// The test has each of the case's values as many times as the case has it.
-    pub counted: bool,
+    /// Of the case's values the test holds, two at least, the share it holds in the case's
+    /// order (`turn_right` from `:north` to `:east` holds "changes north to east" in order,
+    /// and "changes east to north" as much, but not in order); `None` below two.
+    pub held_order: Option<f64>,
 }
 
 impl Evidence {
     /// The test holds all of the case's data (its literals, as the test spells them).
     pub fn holds_all(&self) -> bool {
-        self.data >= ALL_DATA
+        self.data >= WHOLE
     }
 
-    pub fn score(&self) -> f64 {
+    /// A similarity of the pair, data and name together: the tests most like a case say how
+    /// the track tests its property (see `mark_calls_apart`).
+    fn similarity(&self) -> f64 {
         let score =
             DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name + FIT_WEIGHT * self.fit;
         if self.other_property {
@@ -97,9 +100,20 @@ impl Evidence {
     }
 }
 
-/// The evidence of every (case, test) pair, `evidence[case][test]`, and the total weight of
-/// each case's literals.
-pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>) {
+/// The evidence of an exercise's (case, test) pairs.
+pub struct Weighed {
+    /// `matrix[case][test]`.
+    pub matrix: Vec<Vec<Evidence>>,
+    /// The total weight of each case's data.
+    pub weights: Vec<f64>,
+    /// For each pair whose test holds all of the case's data or is named after the case, the
+    /// places of the test where the case's values are read (see `at_places`): what the case
+    /// explains of the test.
+    pub explained: HashMap<(usize, usize), Vec<usize>>,
+}
+
+/// The evidence of every (case, test) pair.
+pub fn evidence(cases: &[Case], tests: &[Test]) -> Weighed {
     // A literal's weight: rarer among the cases, heavier.
     let mut df: HashMap<&Literal, usize> = HashMap::new();
     for case in cases {
@@ -172,7 +186,21 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> (Vec<Vec<Evidence>>, Vec<f64>
     mark_calls_apart(cases, &weights, &holdings, &mut matrix);
     let fitted: Vec<Vec<Probe>> = weighed.into_iter().map(|case| case.fitted).collect();
     mark_held_fit(&fitted, &readings, &values, &mut matrix);
-    (matrix, weights)
+    let mut explained = HashMap::new();
+    for (c, row) in matrix.iter().enumerate() {
+        for t in (0..row.len()).filter(|&t| row[t].holds_all() || row[t].named_after) {
+            let places = at_places(&values[t], &readings[t].1, |v| {
+                fitted[c].iter().any(|p| p.is(v))
+            });
+            let held = places.into_iter().filter(|(_, is)| *is).map(|(at, _)| at);
+            explained.insert((c, t), held.collect());
+        }
+    }
+    Weighed {
+        matrix,
+        weights,
+        explained,
+    }
 }
 
 /// What every (case, test) pair of an exercise is weighed against.
@@ -307,7 +335,7 @@ impl<'c> CaseProbes<'c> {
                 .any(|p| p != property && holding.calls.contains(p));
         let data = if total > 0.0 { found / total } else { 0.0 };
         let sung = sings(&holding.lines, &self.verse);
-        let (order, member_order) = if data >= ALL_DATA {
+        let (order, member_order) = if data >= WHOLE {
             order(self.sequence(), &self.case.shape, test.values)
         } else {
             (0.0, 0.0)
@@ -348,7 +376,7 @@ impl<'c> CaseProbes<'c> {
             } else {
                 inputs.iter().filter(|p| holding.holds(p)).count() as f64 / inputs.len() as f64
             },
-            counted: data >= ALL_DATA && counted(sequence, test.values),
+            held_order: held_order(sequence, test.values),
         }
     }
 }
@@ -395,14 +423,19 @@ fn mark_calls_apart(
     matrix: &mut [Vec<Evidence>],
 ) {
     let best: Vec<f64> = (0..holdings.len())
-        .map(|t| matrix.iter().map(|row| row[t].score()).fold(0.0, f64::max))
+        .map(|t| {
+            matrix
+                .iter()
+                .map(|row| row[t].similarity())
+                .fold(0.0, f64::max)
+        })
         .collect();
     // The tests that tell: each property's, and whether it is named after its case.
     let mut telling: Vec<(&str, bool, &Holdings)> = Vec::new();
     for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
         for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
-            let written = e.member_order >= EXACT_ORDER && !e.loosely && *weight >= DATA_ALONE;
-            if e.holds_all() && (e.named_after || written) && e.score() >= best - TIE {
+            let written = e.member_order >= WHOLE && !e.loosely && *weight >= DATA_ALONE;
+            if e.holds_all() && (e.named_after || written) && e.similarity() >= best - TIE {
                 telling.push((case.property.as_str(), e.named_after, holding));
             }
         }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::names::common_subsequence;
-use crate::canonical::data::{Case, Shape};
+use crate::canonical::data::Shape;
 use crate::canonical::exercise::Test;
 use crate::source::literals::{Literal, call_name, number};
 
@@ -26,6 +26,8 @@ pub(super) struct Probe {
     call: Option<String>,
     /// A text of several words as their stems in order (see `stems`).
     stems: Option<String>,
+    /// A text of a date or a date and time, as the instant it names (see `timestamp`).
+    timestamp: Option<String>,
 }
 
 impl Probe {
@@ -58,6 +60,7 @@ impl Probe {
             number: number(text),
             call: (text.len() >= 3 && !text.contains(char::is_whitespace)).then(|| call_name(text)),
             stems: stems(text),
+            timestamp: timestamp(text),
         }
     }
 }
@@ -67,7 +70,10 @@ impl Probe {
     pub(super) fn is(&self, value: &Value) -> bool {
         match (&self.literal, value.literal) {
             (Literal::Text(text), Literal::Text(other)) => {
-                text == other || value.loose == self.loose || value.loose == self.underscored
+                text == other
+                    || value.loose == self.loose
+                    || value.loose == self.underscored
+                    || (self.timestamp.is_some() && self.timestamp == timestamp(other))
             }
             (Literal::Text(_), Literal::Symbol(_)) => {
                 value.loose == self.loose || value.loose == self.underscored
@@ -134,6 +140,36 @@ fn uninflected(name: &str) -> impl Iterator<Item = &str> {
         .filter(|stem| stem.len() >= 3)
 }
 
+/// The instant a text of a date, or of a date and time, names: `2011-04-25`,
+/// `2011-04-25T00:00:00` and `2011-04-25T00:00:00 UTC` are one instant, written at three
+/// precisions (a track parses the case's date with a time and a zone).
+fn timestamp(text: &str) -> Option<String> {
+    let text = text.trim();
+    let text = ["Z", " UTC", "UTC", " +00:00"]
+        .iter()
+        .find_map(|zone| text.strip_suffix(zone))
+        .unwrap_or(text);
+    let (date, time) = text.split_once(['T', ' ']).unwrap_or((text, "00:00:00"));
+    let digits = |part: &str, sizes: &[usize]| {
+        let fields: Vec<&str> = part.split([':', '-']).collect();
+        (fields.len() == sizes.len()
+            && fields
+                .iter()
+                .zip(sizes)
+                .all(|(f, &n)| f.len() == n && f.bytes().all(|b| b.is_ascii_digit())))
+        .then_some(())
+    };
+    digits(date, &[4, 2, 2])?;
+    let time = match digits(time, &[2, 2, 2]) {
+        Some(_) => time.to_string(),
+        None => {
+            digits(time, &[2, 2])?;
+            format!("{time}:00")
+        }
+    };
+    Some(format!("{date}T{time}"))
+}
+
 /// The number a text of one number reads as (`'10'`); none for "1 0" or "10 apples".
 fn one_number(text: &str) -> Option<String> {
     if text.contains(char::is_whitespace) {
@@ -187,6 +223,8 @@ pub(super) struct Holdings {
     uninflected_calls: HashSet<String>,
     /// Texts of several words, as their word stems in order.
     stems: HashSet<String>,
+    /// Texts of dates and times, as the instants they name (see `timestamp`).
+    timestamps: HashSet<String>,
     /// Texts alone, loose (not atoms or lines): to tell a text found only in another letter
     /// case.
     folded: HashSet<String>,
@@ -210,6 +248,7 @@ impl Holdings {
         let mut holdings = Holdings {
             texts: HashSet::new(),
             stems: HashSet::new(),
+            timestamps: HashSet::new(),
             loose: HashSet::new(),
             numbers: HashSet::new(),
             written_numbers: HashSet::new(),
@@ -236,6 +275,7 @@ impl Holdings {
                     holdings.folded.insert(loose(text));
                     holdings.loose.insert(loose(text));
                     holdings.stems.extend(stems(text));
+                    holdings.timestamps.extend(timestamp(text));
                     for line in text.lines() {
                         holdings.loose.insert(loose(line));
                     }
@@ -313,6 +353,7 @@ impl Holdings {
                         .is_some_and(|c| self.calls.contains(c) || self.uninflected_calls.contains(c))
                     // "Portable Networks Graphic" for "Portable Network Graphics": older data.
                     || probe.stems.as_ref().is_some_and(|s| self.stems.contains(s))
+                    || probe.timestamp.as_ref().is_some_and(|t| self.timestamps.contains(t))
             }
             Literal::Number(n) => self.numbers.contains(n) || self.text_numbers.contains(n),
             Literal::Empty(depth) => {
@@ -338,16 +379,6 @@ pub(super) fn sings(texts: &[Vec<String>], verse: &[String]) -> bool {
         && texts
             .iter()
             .any(|text| text.windows(verse.len()).any(|w| w == verse))
-}
-
-/// Whether the test has each of the case's values as many times as the case has it, each of
-/// the test's values standing for one of the case's.
-pub(super) fn counted(case: &[Probe], test: &[Value]) -> bool {
-    let mut unused = vec![true; test.len()];
-    case.iter().all(|probe| {
-        let found = (0..test.len()).find(|&i| unused[i] && probe.is(&test[i]));
-        found.inspect(|&i| unused[i] = false).is_some()
-    })
 }
 
 /// The share of a test's values (not the functions it calls) that are the case's, each value
@@ -476,21 +507,12 @@ pub(super) fn with_lines(test: &Test) -> Readings<'_> {
     (Cow::Owned(literals), Cow::Owned(places))
 }
 
-/// The share of the case's values a test holds that it holds in the case's order:
-/// `turn_right` from `:north` to `:east` holds "changes north to east" in order, and "changes
-/// east to north" as much, but not in order.
-pub(super) fn held_order(case: &Case, test: &Test) -> f64 {
-    let property = call_name(&case.property);
-    let case: Vec<Probe> = case
-        .sequence
-        .iter()
-        .map(|l| Probe::of_case(l, 0.0, &property))
-        .collect();
-    let (literals, _) = with_lines(test);
-    let test: Vec<Value> = literals.iter().map(Value::new).collect();
+/// Of the case's values (`case`, in its order) that the test holds, two at least, the share
+/// it holds in the case's order; `None` where it holds fewer than two.
+pub(super) fn held_order(case: &[Probe], test: &[Value]) -> Option<f64> {
     let held: Vec<&Probe> = case
         .iter()
         .filter(|p| test.iter().any(|v| p.is(v)))
         .collect();
-    share_in_order(&held, &test)
+    (held.len() >= 2).then(|| share_in_order(&held, test))
 }
