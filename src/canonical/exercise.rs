@@ -96,7 +96,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let toml_path = dir.join(".meta/tests.toml");
-    let toml_bytes = files::read(&toml_path)?;
+    let toml_bytes = files::read(&toml_path, files::EXERCISE_META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
         .map_err(|e| Error::in_file(&toml_path, e))?;
 
@@ -110,14 +110,14 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
             format!("no canonical data for `{slug}` in problem-specifications"),
         ));
     }
-    let mut cases =
-        canonical_cases(&files::read(&data_path)?).map_err(|e| Error::in_file(&data_path, e))?;
+    let mut cases = canonical_cases(&files::read(&data_path, files::CANONICAL_DATA)?)
+        .map_err(|e| Error::in_file(&data_path, e))?;
     // A track's own cases, in canonical data's shape (the Python and Ruby test generators'
     // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
     // rest are the track's to test or not, never unsynced.
     let additional_path = dir.join(".meta/additional_tests.json");
     if additional_path.is_file() {
-        let additional = additional_cases(&files::read(&additional_path)?)
+        let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
         for case in additional {
             let listed = entries.iter().any(|e| e.uuid == case.uuid);
@@ -128,8 +128,9 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     }
 
     let config_path = dir.join(".meta/config.json");
-    let config: serde_json::Value = serde_json::from_slice(&files::read(&config_path)?)
-        .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
+    let config: serde_json::Value =
+        serde_json::from_slice(&files::read(&config_path, files::EXERCISE_META)?)
+            .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
     let test_files: Vec<String> = config
         .pointer("/files/test")
         .and_then(serde_json::Value::as_array)
@@ -164,7 +165,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
 fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
     let path = dir.join(file);
     let language = Language::for_path(&path, None)?;
-    let source = files::read(&path)?;
+    let source = files::read(&path, files::SOURCE)?;
     let analysis = syntax::analyze(&language, &source);
     if let Some(line) = analysis.syntax_error_line {
         return Err(Error::in_file(
@@ -242,9 +243,6 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
     Ok(tests)
 }
 
-/// The most a file a test names may hold for its text to count as the test's.
-const NAMED_FILE_MOST: u64 = 256 * 1024;
-
 /// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
 /// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
 /// (no `..`, not absolute) of a small UTF-8 file counts; anything else is no file, never an
@@ -269,11 +267,7 @@ fn named_file(
         .entry(name.to_string())
         .or_insert_with(|| {
             let path = test_file.parent()?.join(name);
-            let metadata = std::fs::metadata(&path).ok()?;
-            if !metadata.is_file() || metadata.len() > NAMED_FILE_MOST {
-                return None;
-            }
-            String::from_utf8(std::fs::read(&path).ok()?).ok()
+            String::from_utf8(files::read(&path, files::NAMED_FILE).ok()?).ok()
         })
         .clone()
         .map(Literal::Text)
@@ -294,7 +288,7 @@ mod tests {
         std::fs::write(dir.join("binary.bin"), [0xff, 0xfe, 0x00]).unwrap();
         std::fs::write(
             dir.join("big.txt"),
-            "x".repeat(NAMED_FILE_MOST as usize + 1),
+            "x".repeat(files::NAMED_FILE.bytes as usize + 1),
         )
         .unwrap();
         let test_file = dir.join("song_test.rb");
