@@ -69,7 +69,9 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
             )));
         }
         for dir in dirs {
-            if dir.join(".meta/tests.toml").is_file() {
+            // A tests.toml that is there but cannot be read (a directory, a pipe, a symlink
+            // loop) is the exercise's error to report, not a tests.toml it does not have.
+            if present(&dir.join(".meta/tests.toml")) {
                 found.push(Ok(dir));
             } else {
                 without_toml += 1;
@@ -77,6 +79,12 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
         }
     }
     (found, without_toml)
+}
+
+/// Whether there is anything at `path`, a file or not, even a symlink to nothing: what is
+/// there is read and any error says what it is.
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// The folder `configlet sync` keeps problem-specifications in, if it exists.
@@ -104,7 +112,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         .join("exercises")
         .join(&slug)
         .join("canonical-data.json");
-    if !data_path.is_file() {
+    if !present(&data_path) {
         return Err(Error::in_file(
             &data_path,
             format!("no canonical data for `{slug}` in problem-specifications"),
@@ -116,7 +124,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
     // rest are the track's to test or not, never unsynced.
     let additional_path = dir.join(".meta/additional_tests.json");
-    if additional_path.is_file() {
+    if present(&additional_path) {
         let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
         for case in additional {
