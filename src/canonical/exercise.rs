@@ -155,9 +155,10 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
             "lists no test file in `files.test`",
         ));
     }
+    let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, "read", &e))?;
     let mut tests = Vec::new();
     for file in &test_files {
-        tests.extend(read_tests(dir, file)?);
+        tests.extend(read_tests(dir, &root, file)?);
     }
     Ok(Exercise {
         slug,
@@ -169,9 +170,11 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     })
 }
 
-/// The tests of one test file, through the same engine and queries as `--parse-meta`.
-fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
+/// The tests of one test file of the exercise directory `dir`, whose canonical path is
+/// `root`, through the same engine and queries as `--parse-meta`.
+fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
     let path = dir.join(file);
+    inside(root, &path, "`files.test` of .meta/config.json names it")?;
     let language = Language::for_path(&path, None)?;
     let source = files::read(&path, files::SOURCE)?;
     let analysis = syntax::analyze(&language, &source);
@@ -204,62 +207,75 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         found.values[from..to].iter().cloned()
     };
     let mut file_texts = HashMap::new();
-    let tests = analysis
-        .tests
-        .iter()
-        .map(|test| {
-            let body = test.body.clone().unwrap_or(0..0);
-            let mut read: Vec<(usize, Literal)> = within(&body).collect();
-            // An expected value or error written before what it asserts is read after it.
-            if !found.read_later.is_empty() {
-                read.sort_by_key(|(at, _)| found.read_at(*at));
+    let mut tests = Vec::with_capacity(analysis.tests.len());
+    for test in &analysis.tests {
+        let body = test.body.clone().unwrap_or(0..0);
+        let mut read: Vec<(usize, Literal)> = within(&body).collect();
+        // An expected value or error written before what it asserts is read after it.
+        if !found.read_later.is_empty() {
+            read.sort_by_key(|(at, _)| found.read_at(*at));
+        }
+        let from = found.uses.partition_point(|(at, _)| *at < body.start);
+        let to = found.uses.partition_point(|(at, _)| *at < body.end);
+        for (_, name) in &found.uses[from..to] {
+            if let Some(value) = bound.get(name.as_str()) {
+                read.extend(within(value));
             }
-            let from = found.uses.partition_point(|(at, _)| *at < body.start);
-            let to = found.uses.partition_point(|(at, _)| *at < body.end);
-            for (_, name) in &found.uses[from..to] {
-                if let Some(value) = bound.get(name.as_str()) {
-                    read.extend(within(value));
+        }
+        let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
+        // A test expecting an error asserts nothing of a file it names (food-chain's
+        // read guard names song.txt to forbid reading it).
+        if !literals.contains(&Literal::Raises) {
+            let mut texts_of_files = Vec::new();
+            for literal in &literals {
+                if let Literal::Text(name) = literal {
+                    texts_of_files.extend(named_file(root, &path, name, &mut file_texts)?);
                 }
             }
-            let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
-            // A test expecting an error asserts nothing of a file it names (food-chain's
-            // read guard names song.txt to forbid reading it).
-            if !literals.contains(&Literal::Raises) {
-                let texts_of_files: Vec<Literal> = literals
-                    .iter()
-                    .filter_map(|l| match l {
-                        Literal::Text(name) => named_file(&path, name, &mut file_texts),
-                        _ => None,
-                    })
-                    .collect();
-                // Each file's text is a value of its own, past every place in the test file.
-                for text in texts_of_files {
-                    places.push(source.len() + places.len());
-                    literals.push(text);
-                }
+            // Each file's text is a value of its own, past every place in the test file.
+            for text in texts_of_files {
+                places.push(source.len() + places.len());
+                literals.push(text);
             }
-            Test {
-                file: file.to_string(),
-                line: test.line,
-                name: test.name.display(),
-                literals,
-                places,
-                group: test.group,
-            }
-        })
-        .collect();
+        }
+        tests.push(Test {
+            file: file.to_string(),
+            line: test.line,
+            name: test.name.display(),
+            literals,
+            places,
+            group: test.group,
+        });
+    }
     Ok(tests)
+}
+
+/// An error unless `path` (which exists) resolves inside the exercise directory `root`
+/// (canonical): a test file or a file a test names that is, or lies under, a symlink out of
+/// it, or that `files.test` names with `..` or an absolute path, is not read, so that nothing
+/// of a file elsewhere reaches the findings or the report.
+fn inside(root: &Path, path: &Path, named_by: &str) -> Result<(), Error> {
+    match std::fs::canonicalize(path) {
+        Ok(real) if !real.starts_with(root) => Err(Error::in_file(
+            path,
+            format!("is outside the exercise directory ({named_by}): not read"),
+        )),
+        // A path that does not resolve is read, and the read says why it cannot be.
+        _ => Ok(()),
+    }
 }
 
 /// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
 /// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
 /// (no `..`, not absolute) of a small UTF-8 file counts; anything else is no file, never an
-/// error. `texts` keeps each file read once.
+/// error, but for a name that resolves outside the exercise directory `root` (see `inside`).
+/// `texts` keeps each file read once.
 fn named_file(
+    root: &Path,
     test_file: &Path,
     name: &str,
     texts: &mut HashMap<String, Option<String>>,
-) -> Option<Literal> {
+) -> Result<Option<Literal>, Error> {
     let plain = !name.is_empty()
         && name.len() <= 100
         && name.contains('.')
@@ -268,17 +284,18 @@ fn named_file(
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
-    if !plain {
-        return None;
+    let Some(folder) = test_file.parent().filter(|_| plain) else {
+        return Ok(None);
+    };
+    if !texts.contains_key(name) {
+        let path = folder.join(name);
+        inside(root, &path, "a test names it")?;
+        let text = files::read(&path, files::NAMED_FILE)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok());
+        texts.insert(name.to_string(), text);
     }
-    texts
-        .entry(name.to_string())
-        .or_insert_with(|| {
-            let path = test_file.parent()?.join(name);
-            String::from_utf8(files::read(&path, files::NAMED_FILE).ok()?).ok()
-        })
-        .clone()
-        .map(Literal::Text)
+    Ok(texts[name].clone().map(Literal::Text))
 }
 
 #[cfg(test)]
@@ -299,9 +316,13 @@ mod tests {
             "x".repeat(files::NAMED_FILE.bytes as usize + 1),
         )
         .unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::write(elsewhere.path().join("secret.txt"), "Not the exercise's.\n").unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), dir.join("out")).unwrap();
+        let root = std::fs::canonicalize(&dir).unwrap();
         let test_file = dir.join("song_test.rb");
         let mut texts = HashMap::new();
-        let mut read = |name: &str| named_file(&test_file, name, &mut texts);
+        let mut read = |name: &str| named_file(&root, &test_file, name, &mut texts).unwrap();
         assert_eq!(
             read("song.txt"),
             Some(Literal::Text("One lantern.\n".into()))
@@ -322,6 +343,15 @@ mod tests {
         ] {
             assert_eq!(read(name), None, "{name}");
         }
+        // A name that resolves out of the exercise, through a symlink, is an error.
+        let error = named_file(&root, &test_file, "out/secret.txt", &mut HashMap::new());
+        let error = error.unwrap_err().to_string();
+        assert!(
+            error.ends_with(
+                "out/secret.txt: is outside the exercise directory (a test names it): not read"
+            ),
+            "{error}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -334,7 +364,8 @@ mod tests {
         let path = dir.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, source).unwrap();
-        let tests = read_tests(&dir, file).unwrap();
+        let root = std::fs::canonicalize(&dir).unwrap();
+        let tests = read_tests(&dir, &root, file).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         tests
     }
