@@ -8,6 +8,7 @@ mod canonical_fixtures;
 mod cli;
 mod elixir_e2e;
 mod exunit_fixtures;
+mod hostile;
 mod huge_logs;
 mod properties;
 mod python_e2e;

@@ -1,0 +1,328 @@
+//! Hostile input, as an attacker or a careless contributor would give it: pipes and devices
+//! for files, files outside the exercise, huge or deep inputs, paths and descriptions with
+//! line breaks. Each case is built at run time in a temporary directory (a pipe or a device
+//! cannot be committed) from one small exercise, and must end within `QUICK` in the one
+//! line it expects. A case still running after `HANG` is killed and fails, so a hang fails
+//! the test instead of blocking the suite.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The most any case may take.
+const QUICK: Duration = Duration::from_secs(2);
+/// Past this a case is taken for a hang and killed.
+const HANG: Duration = Duration::from_secs(20);
+
+/// The exercise every case starts from, and where it is in the work directory.
+const EXERCISE: &str = "exercises/practice/pets";
+const SPECS: &str = "problem-specifications";
+const TEST_FILE: &str = "exercises/practice/pets/pets_test.py";
+const TESTS_TOML: &str = "exercises/practice/pets/.meta/tests.toml";
+const CONFIG: &str = "exercises/practice/pets/.meta/config.json";
+const CANONICAL: &str = "problem-specifications/exercises/pets/canonical-data.json";
+
+/// What the check prints last when the exercise is checked and all is well.
+const ALL_WELL: &str = "checked 1 exercises (2 cases): 0 missing, 0 excluded but tested, \
+                        0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 0 could \
+                        not be checked, 0 have no tests.toml";
+/// What it prints last when the exercise could not be checked.
+const UNCHECKED: &str = "checked 0 exercises (0 cases): 0 missing, 0 excluded but tested, \
+                         0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 1 could \
+                         not be checked, 0 have no tests.toml";
+
+/// A small Python exercise with two canonical cases, each tested, in `dir`.
+fn exercise(dir: &Path) {
+    write(
+        dir,
+        TESTS_TOML,
+        "[00000001-0000-4000-8000-000000000001]\ndescription = \"a cat meows\"\n\n\
+         [00000002-0000-4000-8000-000000000002]\ndescription = \"a dog barks\"\n",
+    );
+    write(dir, CONFIG, r#"{"files": {"test": ["pets_test.py"]}}"#);
+    write(
+        dir,
+        TEST_FILE,
+        "from pets import sound\n\n\ndef test_a_cat_meows():\n    assert sound(\"cat\") == \
+         \"meow\"\n\n\ndef test_a_dog_barks():\n    assert sound(\"dog\") == \"woof\"\n",
+    );
+    write(dir, CANONICAL, &canonical_data(&["\"cat\"", "\"dog\""]));
+}
+
+/// Canonical data of the two cases, their inputs written as given.
+fn canonical_data(inputs: &[&str; 2]) -> String {
+    format!(
+        r#"{{"exercise": "pets", "cases": [
+  {{"uuid": "00000001-0000-4000-8000-000000000001", "description": "a cat meows",
+    "property": "sound", "input": {{"animal": {}}}, "expected": "meow"}},
+  {{"uuid": "00000002-0000-4000-8000-000000000002", "description": "a dog barks",
+    "property": "sound", "input": {{"animal": {}}}, "expected": "woof"}}]}}"#,
+        inputs[0], inputs[1]
+    )
+}
+
+fn write(dir: &Path, path: &str, content: &str) {
+    let path = dir.join(path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, content).unwrap();
+}
+
+/// Replaces the file at `path` by a named pipe no one writes to.
+fn fifo(dir: &Path, path: &str) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let made = Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+}
+
+/// Replaces the file at `path` by a symlink to `target`.
+fn symlink(dir: &Path, path: &str, target: impl AsRef<Path>) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(target, path).unwrap();
+}
+
+/// Replaces the file at `path` by a symlink to itself.
+fn symlink_loop(dir: &Path, path: &str) {
+    let name = Path::new(path).file_name().unwrap().to_owned();
+    symlink(dir, path, name);
+}
+
+/// Replaces the file at `path` by a directory.
+fn directory(dir: &Path, path: &str) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path).unwrap();
+}
+
+/// What one run of the tool gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+/// Runs the tool in `dir`, failing the test when it takes longer than `QUICK` (and killing
+/// it after `HANG`).
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = tempfile::tempdir().unwrap();
+    let (stdout, stderr) = (out.path().join("stdout"), out.path().join("stderr"));
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(&stdout).unwrap())
+        .stderr(fs::File::create(&stderr).unwrap())
+        .spawn()
+        .expect("the binary runs");
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} hung: killed after {HANG:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = start.elapsed();
+    assert!(took < QUICK, "{args:?} took {took:?}, more than {QUICK:?}");
+    Run {
+        stdout: fs::read_to_string(stdout).unwrap(),
+        stderr: fs::read_to_string(stderr).unwrap(),
+        code: status.code(),
+    }
+}
+
+/// Checks the exercise in `dir` (the exercise directories given in `exercises`).
+fn check(dir: &Path, exercises: &[&str]) -> Run {
+    let mut args = vec!["--check-canonical"];
+    args.extend(exercises);
+    args.extend(["--problem-specifications", SPECS]);
+    run(dir, &args)
+}
+
+/// The run printed `stderr` (one line, or nothing), ended its stdout with `last` and exited
+/// with `code`.
+#[track_caller]
+fn assert_ends(run: &Run, stderr: &str, last: &str, code: i32) {
+    let expected = if stderr.is_empty() {
+        String::new()
+    } else {
+        format!("{stderr}\n")
+    };
+    assert_eq!(run.stderr, expected, "stdout:\n{}", run.stdout);
+    assert_eq!(run.stdout.lines().last(), Some(last), "{}", run.stdout);
+    assert_eq!(run.code, Some(code), "{}", run.stdout);
+}
+
+/// The run printed one error line and nothing on stdout, and exited 1.
+#[track_caller]
+fn assert_error(run: &Run, line: &str) {
+    assert_eq!(run.stderr, format!("{line}\n"));
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.code, Some(1));
+}
+
+fn work() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    exercise(dir.path());
+    dir
+}
+
+#[test]
+fn the_exercise_the_cases_start_from_is_checked_and_all_well() {
+    let dir = work();
+    assert_ends(&check(dir.path(), &[EXERCISE]), "", ALL_WELL, 0);
+}
+
+#[test]
+fn a_test_file_that_is_a_pipe_is_named_not_waited_on() {
+    let dir = work();
+    fifo(dir.path(), TEST_FILE);
+    let line = format!("error: {TEST_FILE}: is a named pipe (FIFO), not a regular file");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_test_file_linked_to_dev_zero_is_not_read() {
+    let dir = work();
+    symlink(dir.path(), TEST_FILE, "/dev/zero");
+    let line = format!(
+        "error: {TEST_FILE}: is outside the exercise directory (`files.test` of \
+         .meta/config.json names it): not read"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn every_command_names_a_pipe_or_a_device_it_is_given_to_read() {
+    let dir = work();
+    let path = dir.path();
+    fifo(path, "pipe_test.py");
+    symlink(path, "zero_test.py", "/dev/zero");
+    symlink(path, "mix.exs", "/dev/zero");
+    write(path, "metadata.json", r#"{"tests": []}"#);
+    write(path, "output.json", "{}");
+    let pipe = "error: pipe_test.py: is a named pipe (FIFO), not a regular file";
+    let zero = "error: zero_test.py: is a character device, not a regular file";
+    for (args, line) in [
+        (["--parse-meta", "pipe_test.py:m.json"], pipe),
+        (["--parse-meta", "zero_test.py:m.json"], zero),
+        (["--transform", "pipe_test.py:out.py"], pipe),
+        (["--transform", "zero_test.py:out.py"], zero),
+        (["--log-to-json", "pipe_test.py:o.json"], pipe),
+        (["--log-to-json", "zero_test.py:o.json"], zero),
+        (
+            ["--transform-mix", "mix.exs:out.exs"],
+            "error: mix.exs: is a character device, not a regular file",
+        ),
+    ] {
+        assert_error(&run(path, &args), line);
+    }
+    for (paths, line) in [
+        ("pipe_test.py:metadata.json:output.json", pipe),
+        ("zero_test.py:metadata.json:output.json", zero),
+    ] {
+        assert_error(&run(path, &["--combine", paths]), line);
+    }
+    write(
+        path,
+        "results.json",
+        r#"{"version": 2, "status": "pass", "tests": []}"#,
+    );
+    fifo(path, "metadata.json");
+    assert_error(
+        &run(
+            path,
+            &["--combine", "results.json:metadata.json:output.json"],
+        ),
+        "error: metadata.json: is a named pipe (FIFO), not a regular file",
+    );
+}
+
+#[test]
+fn tests_toml_or_canonical_data_that_is_no_file_is_named_not_taken_for_absent() {
+    let loop_error = "cannot read: Too many levels of symbolic links (os error 40)";
+    for path in [TESTS_TOML, CANONICAL] {
+        for (make, said) in [
+            (directory as fn(&Path, &str), "is a directory, not a file"),
+            (fifo, "is a named pipe (FIFO), not a regular file"),
+            (symlink_loop, loop_error),
+        ] {
+            let dir = work();
+            make(dir.path(), path);
+            let line = format!("error: {path}: {said}");
+            assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+        }
+    }
+}
+
+#[test]
+fn canonical_data_of_a_fifty_million_character_string_is_refused_unread() {
+    let dir = work();
+    let huge = format!("\"{}\"", "a".repeat(50_000_000));
+    write(dir.path(), CANONICAL, &canonical_data(&[&huge, "\"dog\""]));
+    let line =
+        format!("error: {CANONICAL}: is 47.7 MiB, more than the 4 MiB canonical data may hold");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_test_file_outside_the_exercise_is_not_read() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let secret = elsewhere.path().join("secret_test.py");
+    fs::write(&secret, "def test_the_secret_name():\n    assert 1 == 1\n").unwrap();
+    let secret = secret.to_str().unwrap();
+    let named_by = "(`files.test` of .meta/config.json names it): not read";
+    for (test_file, shown) in [
+        // Named with `..`, absolutely, or through a symlink out of the exercise.
+        (
+            "../../../outside_test.py",
+            format!("{EXERCISE}/../../../outside_test.py"),
+        ),
+        (secret, secret.to_string()),
+        ("linked_test.py", format!("{EXERCISE}/linked_test.py")),
+    ] {
+        let dir = work();
+        write(
+            dir.path(),
+            "outside_test.py",
+            "def test_the_secret_name():\n    pass\n",
+        );
+        symlink(dir.path(), &format!("{EXERCISE}/linked_test.py"), secret);
+        let config = serde_json::json!({"files": {"test": [test_file]}}).to_string();
+        write(dir.path(), CONFIG, &config);
+        let line = format!("error: {shown}: is outside the exercise directory {named_by}");
+        let run = check(dir.path(), &[EXERCISE]);
+        assert_ends(&run, &line, UNCHECKED, 2);
+        assert!(!run.stdout.contains("secret"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn a_file_a_test_names_outside_the_exercise_is_not_read() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    fs::write(elsewhere.path().join("song.txt"), "meow\n").unwrap();
+    let dir = work();
+    symlink(
+        dir.path(),
+        &format!("{EXERCISE}/song.txt"),
+        elsewhere.path().join("song.txt"),
+    );
+    write(
+        dir.path(),
+        TEST_FILE,
+        "from pets import sound\n\n\ndef test_a_cat_meows():\n    assert sound(\"cat\") == \
+         open(\"song.txt\").read()\n",
+    );
+    let line = format!(
+        "error: {EXERCISE}/song.txt: is outside the exercise directory (a test names it): not read"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
