@@ -17,7 +17,7 @@ use crate::source::transform;
 
 pub use commands::Outcome;
 use flags::Cli;
-use paths::paths;
+use paths::{exercise_dirs, paths};
 
 /// One step of the pipeline, with its paths resolved.
 #[derive(Debug, PartialEq)]
@@ -89,17 +89,7 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             }
         }
     }
-    let dirs: Vec<PathBuf> = occurrences(&matches, "check_canonical")
-        .iter()
-        .flatten()
-        .flat_map(|value| {
-            value
-                .split(':')
-                .filter(|d| !d.is_empty())
-                .map(PathBuf::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let dirs = exercise_dirs(&occurrences(&matches, "check_canonical"));
     if dirs.is_empty() {
         return Ok(Outcome::Done);
     }
