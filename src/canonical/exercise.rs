@@ -2,7 +2,7 @@
 //! `.meta/config.json`'s `files.test`) read through the `source` stage, and the
 //! canonical data of its slug.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -41,11 +41,19 @@ pub struct Exercise {
 
 /// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
 /// folder of them. A folder's exercises without a tests.toml take no canonical cases and are
-/// passed over; they are counted in the second value.
+/// passed over; they are counted in the second value. An exercise named twice (`bob:bob`,
+/// `bob` and `bob/`, a folder and an exercise in it) is found once, where it comes first.
 pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
     let mut found = Vec::new();
     let mut without_toml = 0;
+    let mut seen = HashSet::new();
+    let mut first = |path: &Path| {
+        seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    };
     for path in paths {
+        if !first(path) {
+            continue;
+        }
         if path.join(".meta").is_dir() {
             found.push(Ok(path.clone()));
             continue;
@@ -68,7 +76,7 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
                 "is not an exercise directory (no .meta/) nor a folder of them",
             )));
         }
-        for dir in dirs {
+        for dir in dirs.into_iter().filter(|dir| first(dir)) {
             // A tests.toml that is there but cannot be read (a directory, a pipe, a symlink
             // loop) is the exercise's error to report, not a tests.toml it does not have.
             if present(&dir.join(".meta/tests.toml")) {

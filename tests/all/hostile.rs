@@ -10,6 +10,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common;
+
 /// The most any case may take.
 const QUICK: Duration = Duration::from_secs(2);
 /// Past this a case is taken for a hang and killed.
@@ -325,4 +327,31 @@ fn a_file_a_test_names_outside_the_exercise_is_not_read() {
         "error: {EXERCISE}/song.txt: is outside the exercise directory (a test names it): not read"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_directory_whose_name_holds_a_colon_is_taken_whole() {
+    let dir = work();
+    common::copy_tree(&dir.path().join(EXERCISE), &dir.path().join("a:b/pets"));
+    // Given apart from another path, or alone.
+    let both = ALL_WELL.replace("1 exercises (2 cases)", "2 exercises (4 cases)");
+    assert_ends(&check(dir.path(), &["a:b/pets", EXERCISE]), "", &both, 0);
+    assert_ends(&check(dir.path(), &["a:b/pets"]), "", ALL_WELL, 0);
+}
+
+#[test]
+fn the_same_exercise_given_twice_is_checked_once() {
+    let dir = work();
+    let joined = format!("{EXERCISE}:{EXERCISE}");
+    let slash = format!("{EXERCISE}/");
+    let dot = format!("./{EXERCISE}");
+    for given in [
+        vec![joined.as_str()],
+        vec![EXERCISE, &slash],
+        vec![&dot, EXERCISE],
+        vec!["exercises/practice", EXERCISE],
+    ] {
+        let run = check(dir.path(), &given);
+        assert_ends(&run, "", ALL_WELL, 0);
+    }
 }
