@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::report::{self, Report};
 use crate::canonical::{self, exercise};
-use crate::error::Error;
+use crate::error::{Error, one_line};
 use crate::files;
 use crate::run::{combine, dialect, log, model};
 use crate::source::language::Language;
@@ -159,7 +159,7 @@ pub(super) fn check_canonical(
                     report.lines()
                 };
                 for line in lines {
-                    println!("{line}");
+                    println!("{}", one_line(&line));
                 }
                 reports.push(report);
             }
@@ -173,9 +173,10 @@ pub(super) fn check_canonical(
                         .and_then(|rest| rest.split_once(':'))
                         .and_then(|(n, _)| n.parse().ok());
                     let path = error.path_text();
-                    println!("{}", report::command("error", &path, line, message));
+                    let command = report::command("error", &path, line, message);
+                    println!("{}", one_line(&command));
                 }
-                eprintln!("error: {error}");
+                eprintln!("error: {}", one_line(&error.to_string()));
                 unchecked.push(report::Entry::Unchecked {
                     dir: exercise_dir.map_or(error.path_text(), |d| d.display().to_string()),
                     error: error.to_string(),
@@ -236,7 +237,8 @@ fn analyze(
 }
 
 fn warn(path: &Path, message: &str) {
-    eprintln!("warning: {}: {message}", path.display());
+    let line = format!("warning: {}: {message}", path.display());
+    eprintln!("{}", one_line(&line));
 }
 
 fn to_json(value: &impl serde::Serialize) -> Vec<u8> {

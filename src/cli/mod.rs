@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use clap::CommandFactory;
 
 use crate::canonical::exercise;
-use crate::error::Error;
+use crate::error::{Error, one_line};
 use crate::source::transform;
 
 pub use commands::Outcome;
@@ -42,7 +42,7 @@ pub fn main(args: Vec<OsString>) -> u8 {
         Ok(Outcome::Findings) => 1,
         Ok(Outcome::Unchecked) => 2,
         Err(error) => {
-            eprintln!("error: {error}");
+            eprintln!("error: {}", one_line(&error.to_string()));
             if checking { 2 } else { 1 }
         }
     }

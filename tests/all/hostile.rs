@@ -355,3 +355,37 @@ fn the_same_exercise_given_twice_is_checked_once() {
         assert_ends(&run, "", ALL_WELL, 0);
     }
 }
+
+#[test]
+fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
+    let dir = work();
+    let toml = fs::read_to_string(dir.path().join(TESTS_TOML)).unwrap()
+        + "\n[00000009-0000-4000-8000-000000000009]\n\
+           description = \"a bird\\n::error file=x::sings\\r\\u001b[31m\"\n";
+    write(dir.path(), TESTS_TOML, &toml);
+    let crooked = "exercises/new\nline";
+    common::copy_tree(
+        &dir.path().join(EXERCISE),
+        &dir.path().join(crooked).join("pets"),
+    );
+    let checked = check(dir.path(), &[&format!("{crooked}/pets"), "no\nsuch"]);
+    let unknown = "exercises/new\\nline/pets: unknown_uuid 00000009 \"a bird\\n::error \
+                   file=x::sings\\r\\u{1b}[31m\" (in tests.toml, not in canonical-data.json)";
+    assert_eq!(
+        checked.stdout.lines().next(),
+        Some(unknown),
+        "{}",
+        checked.stdout
+    );
+    let summary = "checked 1 exercises (3 cases): 0 missing, 0 excluded but tested, 0 misnamed, \
+                   0 extra tests, 1 unknown uuids, 0 unsynced uuids; 1 could not be checked, 0 \
+                   have no tests.toml";
+    assert_eq!(checked.stdout.lines().count(), 2, "{}", checked.stdout);
+    let error = "error: no\\nsuch: cannot read the exercise directory: no such file or directory";
+    assert_ends(&checked, error, summary, 2);
+    let meta = run(dir.path(), &["--parse-meta", "a\nb_test.py", "m.json"]);
+    assert_error(
+        &meta,
+        "error: a\\nb_test.py: cannot read: no such file or directory",
+    );
+}
