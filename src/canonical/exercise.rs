@@ -6,7 +6,9 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::canonical::data::{Case, Entry, additional_cases, canonical_cases, tests_toml};
+use crate::canonical::data::{
+    Case, Entry, additional_cases, canonical_cases, json_kind, tests_toml,
+};
 use crate::error::Error;
 use crate::files;
 use crate::source::language::Language;
@@ -147,16 +149,21 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     let config: serde_json::Value =
         serde_json::from_slice(&files::read(&config_path, files::EXERCISE_META)?)
             .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
-    let test_files: Vec<String> = config
+    let mut test_files = Vec::new();
+    for file in config
         .pointer("/files/test")
         .and_then(serde_json::Value::as_array)
-        .map(|files| {
-            files
-                .iter()
-                .filter_map(|f| f.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+        .into_iter()
+        .flatten()
+    {
+        let Some(name) = file.as_str() else {
+            return Err(Error::in_file(
+                &config_path,
+                format!("`files.test` holds {}, not a file name", json_kind(file)),
+            ));
+        };
+        test_files.push(name.to_string());
+    }
     if test_files.is_empty() {
         return Err(Error::in_file(
             &config_path,

@@ -389,3 +389,41 @@ fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
         "error: a\\nb_test.py: cannot read: no such file or directory",
     );
 }
+
+#[test]
+fn a_value_of_the_wrong_type_is_an_error_naming_it() {
+    let uuid = "00000001-0000-4000-8000-000000000001";
+    for (field, said) in [
+        (
+            "description = 5",
+            "`description` of {uuid} is not a string but an integer",
+        ),
+        (
+            "reimplements = 42",
+            "`reimplements` of {uuid} is not a string but an integer",
+        ),
+    ] {
+        let dir = work();
+        write(dir.path(), TESTS_TOML, &format!("[{uuid}]\n{field}\n"));
+        let said = said.replace("{uuid}", uuid);
+        let line = format!("error: {TESTS_TOML}: line 1: {said}");
+        assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    }
+    let dir = work();
+    let data = fs::read_to_string(dir.path().join(CANONICAL)).unwrap();
+    let data = data.replacen("\"property\": \"sound\"", "\"reimplements\": 42", 1);
+    write(dir.path(), CANONICAL, &data);
+    let line = format!(
+        "error: {CANONICAL}: the case \"{uuid}\" has a `reimplements` that is not a string but a \
+         number"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    let dir = work();
+    write(
+        dir.path(),
+        CONFIG,
+        r#"{"files": {"test": ["pets_test.py", 5]}}"#,
+    );
+    let line = format!("error: {CONFIG}: `files.test` holds a number, not a file name");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
