@@ -91,6 +91,19 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
     (found, without_toml)
 }
 
+/// The most cases tests.toml may list (`MOST_CASES`), tests the test files may hold
+/// (`MOST_TESTS`), cases times tests (`MOST_PAIRS`), and values one case or one test may hold
+/// (`MOST_VALUES`) for an exercise to be checked. Linking weighs every case against every test,
+/// and some of its rules weigh each pair against every other case or test, so its time grows
+/// faster than the exercise: these bounds keep the largest exercise it takes to about a second
+/// (docs/performance.md). Each is ten times what the three tracks need, or more: meetup has 95
+/// cases, 95 to 103 tests and 9,785 pairs; a test holds about 400 values at most (camicia's,
+/// prism's), a case 383 (prism's).
+pub const MOST_CASES: usize = 1_000;
+pub const MOST_TESTS: usize = 1_000;
+pub const MOST_PAIRS: usize = 100_000;
+pub const MOST_VALUES: usize = 4_096;
+
 /// Whether there is anything at `path`, a file or not, even a symlink to nothing: what is
 /// there is read and any error says what it is.
 fn present(path: &Path) -> bool {
@@ -117,6 +130,16 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     let toml_bytes = files::read(&toml_path, files::EXERCISE_META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
         .map_err(|e| Error::in_file(&toml_path, e))?;
+    if entries.len() > MOST_CASES {
+        return Err(Error::in_file(
+            &toml_path,
+            format!(
+                "lists {} cases, more than the {MOST_CASES} the check links in one exercise",
+                entries.len()
+            ),
+        ));
+    }
+    let listed: HashSet<&str> = entries.iter().map(|e| e.uuid.as_str()).collect();
 
     let data_path = specs
         .join("exercises")
@@ -137,11 +160,25 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     if present(&additional_path) {
         let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
-        for case in additional {
-            let listed = entries.iter().any(|e| e.uuid == case.uuid);
-            if listed && !cases.iter().any(|c| c.uuid == case.uuid) {
-                cases.push(case);
-            }
+        let canonical: HashSet<String> = cases.iter().map(|c| c.uuid.clone()).collect();
+        cases.extend(
+            additional.into_iter().filter(|case| {
+                listed.contains(case.uuid.as_str()) && !canonical.contains(&case.uuid)
+            }),
+        );
+    }
+    // The cases linked are those tests.toml lists; each is weighed against every test.
+    for case in cases.iter().filter(|c| listed.contains(c.uuid.as_str())) {
+        let values = case.sequence.len() + case.keys.len();
+        if values > MOST_VALUES {
+            return Err(Error::in_file(
+                &data_path,
+                format!(
+                    "the case \"{}\" holds {values} values, more than the {MOST_VALUES} the \
+                     check weighs in one case",
+                    case.uuid
+                ),
+            ));
         }
     }
 
@@ -174,6 +211,28 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     let mut tests = Vec::new();
     for file in &test_files {
         tests.extend(read_tests(dir, &root, file)?);
+        if tests.len() > MOST_TESTS {
+            return Err(Error::in_file(
+                &dir.join(file),
+                format!(
+                    "brings the exercise's tests to {}, more than the {MOST_TESTS} the check \
+                     links in one exercise",
+                    tests.len()
+                ),
+            ));
+        }
+    }
+    let pairs = entries.len() * tests.len();
+    if pairs > MOST_PAIRS {
+        return Err(Error::in_file(
+            dir,
+            format!(
+                "{} cases and {} tests make {pairs} pairs, more than the {MOST_PAIRS} the \
+                 check weighs in one exercise",
+                entries.len(),
+                tests.len()
+            ),
+        ));
     }
     Ok(Exercise {
         slug,
@@ -200,20 +259,29 @@ fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
         ));
     }
     let found = literals::extract(&language, &analysis, &source);
-    let bodies: Vec<Range<usize>> = analysis
+    let mut bodies: Vec<Range<usize>> = analysis
         .tests
         .iter()
         .filter_map(|t| t.body.clone())
         .collect();
-    // Names bound outside every test: a test that uses one holds its value's literals.
+    // Names bound outside every test: a test that uses one holds its value's literals. A value
+    // is inside a body when a body starting at or before it ends at or after it.
+    bodies.sort_by_key(|b| b.start);
+    let furthest_end: Vec<usize> = bodies
+        .iter()
+        .scan(0, |end, body| {
+            *end = body.end.max(*end);
+            Some(*end)
+        })
+        .collect();
+    let in_a_body = |value: &Range<usize>| {
+        let before = bodies.partition_point(|b| b.start <= value.start);
+        before > 0 && furthest_end[before - 1] >= value.end
+    };
     let bound: HashMap<&str, &Range<usize>> = found
         .bindings
         .iter()
-        .filter(|(_, value)| {
-            !bodies
-                .iter()
-                .any(|b| b.start <= value.start && value.end <= b.end)
-        })
+        .filter(|(_, value)| !in_a_body(value))
         .map(|(name, value)| (name.as_str(), value))
         .collect();
     let within = |range: &Range<usize>| {
@@ -232,10 +300,27 @@ fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
         }
         let from = found.uses.partition_point(|(at, _)| *at < body.start);
         let to = found.uses.partition_point(|(at, _)| *at < body.end);
+        let too_many = |values: usize| {
+            Error::in_file(
+                &path,
+                format!(
+                    "the test at line {} holds {values} values, more than the {MOST_VALUES} the \
+                     check weighs in one test",
+                    test.line
+                ),
+            )
+        };
         for (_, name) in &found.uses[from..to] {
             if let Some(value) = bound.get(name.as_str()) {
                 read.extend(within(value));
+                // Checked as it grows: a name bound to many values may be used many times.
+                if read.len() > MOST_VALUES {
+                    return Err(too_many(read.len()));
+                }
             }
+        }
+        if read.len() > MOST_VALUES {
+            return Err(too_many(read.len()));
         }
         let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
         // A test expecting an error asserts nothing of a file it names (food-chain's
@@ -251,6 +336,9 @@ fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
             for text in texts_of_files {
                 places.push(source.len() + places.len());
                 literals.push(text);
+            }
+            if literals.len() > MOST_VALUES {
+                return Err(too_many(literals.len()));
             }
         }
         tests.push(Test {

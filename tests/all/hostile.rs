@@ -133,6 +133,8 @@ fn run(dir: &Path, args: &[&str]) -> Run {
         std::thread::sleep(Duration::from_millis(5));
     };
     let took = start.elapsed();
+    // Seen with --nocapture: how long each case takes.
+    eprintln!("{took:>12.3?}  {}", args.join(" ").escape_debug());
     assert!(took < QUICK, "{args:?} took {took:?}, more than {QUICK:?}");
     Run {
         stdout: fs::read_to_string(stdout).unwrap(),
@@ -425,5 +427,90 @@ fn a_value_of_the_wrong_type_is_an_error_naming_it() {
         r#"{"files": {"test": ["pets_test.py", 5]}}"#,
     );
     let line = format!("error: {CONFIG}: `files.test` holds a number, not a file name");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+/// `count` entries of tests.toml, as compact as TOML allows.
+fn entries(count: usize) -> String {
+    (0..count)
+        .map(|i| format!("[{i:08x}-0000-4000-8000-000000000000]\n"))
+        .collect()
+}
+
+#[test]
+fn a_tests_toml_of_tens_of_thousands_of_entries_is_refused_quickly() {
+    let dir = work();
+    write(dir.path(), TESTS_TOML, &entries(20_000));
+    let line = format!(
+        "error: {TESTS_TOML}: lists 20000 cases, more than the 1000 the check links in one \
+         exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    write(dir.path(), TESTS_TOML, &entries(100_000));
+    let line = format!(
+        "error: {TESTS_TOML}: is 3.7 MiB, more than the 1 MiB an exercise's .meta file may hold"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn ten_thousand_nested_brackets_are_read_in_time() {
+    let dir = work();
+    let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let source = source.replace("sound(\"cat\")", &format!("sound(\"cat\", {nested})"));
+    write(dir.path(), TEST_FILE, &source);
+    assert_ends(&check(dir.path(), &[EXERCISE]), "", ALL_WELL, 0);
+    let run = run(dir.path(), &["--parse-meta", TEST_FILE, "metadata.json"]);
+    assert_eq!((run.stderr.as_str(), run.code), ("", Some(0)));
+}
+
+#[test]
+fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large() {
+    // A test of more values than the check weighs.
+    let dir = work();
+    let numbers: Vec<String> = (0..5_000).map(|n| n.to_string()).collect();
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let many = format!("sound(\"cat\", [{}])", numbers.join(", "));
+    write(
+        dir.path(),
+        TEST_FILE,
+        &source.replace("sound(\"cat\")", &many),
+    );
+    let line = format!(
+        "error: {TEST_FILE}: the test at line 4 holds 5003 values, more than the 4096 the check \
+         weighs in one test"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // A case of as many.
+    let dir = work();
+    let list = format!("[{}]", numbers.join(", "));
+    write(dir.path(), CANONICAL, &canonical_data(&[&list, "\"dog\""]));
+    let line = format!(
+        "error: {CANONICAL}: the case \"00000001-0000-4000-8000-000000000001\" holds 5001 \
+         values, more than the 4096 the check weighs in one case"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // More tests than the check links.
+    let dir = work();
+    let tests = |count: usize| -> String {
+        (0..count)
+            .map(|i| format!("def test_{i}():\n    assert sound(\"cat\") == \"meow\"\n\n"))
+            .collect()
+    };
+    write(dir.path(), TEST_FILE, &tests(1_001));
+    let line = format!(
+        "error: {TEST_FILE}: brings the exercise's tests to 1001, more than the 1000 the check \
+         links in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // Cases and tests that make more pairs than the check weighs.
+    let dir = work();
+    write(dir.path(), TESTS_TOML, &entries(400));
+    write(dir.path(), TEST_FILE, &tests(300));
+    let line = format!(
+        "error: {EXERCISE}: 400 cases and 300 tests make 120000 pairs, more than the 100000 the \
+         check weighs in one exercise"
+    );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
 }
