@@ -92,17 +92,30 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
 }
 
 /// The most cases tests.toml may list (`MOST_CASES`), tests the test files may hold
-/// (`MOST_TESTS`), cases times tests (`MOST_PAIRS`), and values one case or one test may hold
-/// (`MOST_VALUES`) for an exercise to be checked. Linking weighs every case against every test,
-/// and some of its rules weigh each pair against every other case or test, so its time grows
-/// faster than the exercise: these bounds keep the largest exercise it takes to about a second
-/// (docs/performance.md). Each is ten times what the three tracks need, or more: meetup has 95
-/// cases, 95 to 103 tests and 9,785 pairs; a test holds about 400 values at most (camicia's,
-/// prism's), a case 383 (prism's).
-pub const MOST_CASES: usize = 1_000;
-pub const MOST_TESTS: usize = 1_000;
-pub const MOST_PAIRS: usize = 100_000;
-pub const MOST_VALUES: usize = 4_096;
+/// (`MOST_TESTS`), cases times tests times cases (`MOST_WEIGHINGS`), and values the listed
+/// cases, and the tests, may hold in all (`MOST_VALUES` each, a text counting one per line:
+/// see `values`) for an exercise to be checked. Linking weighs every case against every test,
+/// several of its rules weigh each such pair against every other case, and some every value
+/// of the case against every value of the test, so its time grows faster than the exercise:
+/// these bounds keep the worst it is given to about two seconds (docs/performance.md). Each
+/// is four times what the three tracks need, or more: meetup has 95 cases, 95 to 103 tests
+/// and 929,575 weighings; camicia's cases hold 1,391 values, its tests 1,419.
+pub const MOST_CASES: usize = 500;
+pub const MOST_TESTS: usize = 500;
+pub const MOST_WEIGHINGS: usize = 4_000_000;
+pub const MOST_VALUES: usize = 8_192;
+
+/// How many values `literals` count for `MOST_VALUES`: one each, but a text one per line, as
+/// the lines of a test's text are compared with those of a case's verse.
+fn values<'a>(literals: impl IntoIterator<Item = &'a Literal>) -> usize {
+    literals
+        .into_iter()
+        .map(|literal| match literal {
+            Literal::Text(text) => text.lines().count().max(1),
+            _ => 1,
+        })
+        .sum()
+}
 
 /// Whether there is anything at `path`, a file or not, even a symlink to nothing: what is
 /// there is read and any error says what it is.
@@ -168,18 +181,19 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         );
     }
     // The cases linked are those tests.toml lists; each is weighed against every test.
-    for case in cases.iter().filter(|c| listed.contains(c.uuid.as_str())) {
-        let values = case.sequence.len() + case.keys.len();
-        if values > MOST_VALUES {
-            return Err(Error::in_file(
-                &data_path,
-                format!(
-                    "the case \"{}\" holds {values} values, more than the {MOST_VALUES} the \
-                     check weighs in one case",
-                    case.uuid
-                ),
-            ));
-        }
+    let case_values: usize = cases
+        .iter()
+        .filter(|c| listed.contains(c.uuid.as_str()))
+        .map(|c| values(&c.sequence) + c.keys.len())
+        .sum();
+    if case_values > MOST_VALUES {
+        return Err(Error::in_file(
+            &data_path,
+            format!(
+                "the cases tests.toml lists hold {case_values} values (a text's lines each \
+                 count), more than the {MOST_VALUES} the check weighs in one exercise"
+            ),
+        ));
     }
 
     let config_path = dir.join(".meta/config.json");
@@ -209,8 +223,9 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     }
     let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, "read", &e))?;
     let mut tests = Vec::new();
+    let mut values_left = MOST_VALUES;
     for file in &test_files {
-        tests.extend(read_tests(dir, &root, file)?);
+        tests.extend(read_tests(dir, &root, file, &mut values_left)?);
         if tests.len() > MOST_TESTS {
             return Err(Error::in_file(
                 &dir.join(file),
@@ -222,15 +237,15 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
             ));
         }
     }
-    let pairs = entries.len() * tests.len();
-    if pairs > MOST_PAIRS {
+    let (case_count, test_count) = (entries.len(), tests.len());
+    let weighings = case_count * test_count * case_count;
+    if weighings > MOST_WEIGHINGS {
         return Err(Error::in_file(
             dir,
             format!(
-                "{} cases and {} tests make {pairs} pairs, more than the {MOST_PAIRS} the \
-                 check weighs in one exercise",
-                entries.len(),
-                tests.len()
+                "{case_count} cases and {test_count} tests need {weighings} weighings (each case-test \
+                 pair against every case), more than the {MOST_WEIGHINGS} the check makes in \
+                 one exercise"
             ),
         ));
     }
@@ -245,8 +260,14 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
 }
 
 /// The tests of one test file of the exercise directory `dir`, whose canonical path is
-/// `root`, through the same engine and queries as `--parse-meta`.
-fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
+/// `root`, through the same engine and queries as `--parse-meta`; an error when their values
+/// are more than `values_left`, which they are taken from.
+fn read_tests(
+    dir: &Path,
+    root: &Path,
+    file: &str,
+    values_left: &mut usize,
+) -> Result<Vec<Test>, Error> {
     let path = dir.join(file);
     inside(root, &path, "`files.test` of .meta/config.json names it")?;
     let language = Language::for_path(&path, None)?;
@@ -300,26 +321,30 @@ fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
         }
         let from = found.uses.partition_point(|(at, _)| *at < body.start);
         let to = found.uses.partition_point(|(at, _)| *at < body.end);
-        let too_many = |values: usize| {
+        let too_many = |count: usize| {
             Error::in_file(
                 &path,
                 format!(
-                    "the test at line {} holds {values} values, more than the {MOST_VALUES} the \
-                     check weighs in one test",
-                    test.line
+                    "the test at line {} brings the tests' values to {} or more (a text's \
+                     lines each count), more than the {MOST_VALUES} the check weighs in one \
+                     exercise",
+                    test.line,
+                    MOST_VALUES - *values_left + count
                 ),
             )
         };
+        // Counted as it grows: a name bound to many values may be used many times.
+        let left = *values_left;
+        let over = |read: &[(usize, Literal)]| read.len() > left;
         for (_, name) in &found.uses[from..to] {
             if let Some(value) = bound.get(name.as_str()) {
                 read.extend(within(value));
-                // Checked as it grows: a name bound to many values may be used many times.
-                if read.len() > MOST_VALUES {
+                if over(&read) {
                     return Err(too_many(read.len()));
                 }
             }
         }
-        if read.len() > MOST_VALUES {
+        if over(&read) {
             return Err(too_many(read.len()));
         }
         let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
@@ -337,10 +362,12 @@ fn read_tests(dir: &Path, root: &Path, file: &str) -> Result<Vec<Test>, Error> {
                 places.push(source.len() + places.len());
                 literals.push(text);
             }
-            if literals.len() > MOST_VALUES {
-                return Err(too_many(literals.len()));
-            }
         }
+        let count = values(&literals);
+        if count > *values_left {
+            return Err(too_many(count));
+        }
+        *values_left -= count;
         tests.push(Test {
             file: file.to_string(),
             line: test.line,
@@ -468,7 +495,8 @@ mod tests {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, source).unwrap();
         let root = std::fs::canonicalize(&dir).unwrap();
-        let tests = read_tests(&dir, &root, file).unwrap();
+        let mut values_left = MOST_VALUES;
+        let tests = read_tests(&dir, &root, file, &mut values_left).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         tests
     }

@@ -442,7 +442,7 @@ fn a_tests_toml_of_tens_of_thousands_of_entries_is_refused_quickly() {
     let dir = work();
     write(dir.path(), TESTS_TOML, &entries(20_000));
     let line = format!(
-        "error: {TESTS_TOML}: lists 20000 cases, more than the 1000 the check links in one \
+        "error: {TESTS_TOML}: lists 20000 cases, more than the 500 the check links in one \
          exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
@@ -467,9 +467,9 @@ fn ten_thousand_nested_brackets_are_read_in_time() {
 
 #[test]
 fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large() {
-    // A test of more values than the check weighs.
+    // Tests of more values than the check weighs.
     let dir = work();
-    let numbers: Vec<String> = (0..5_000).map(|n| n.to_string()).collect();
+    let numbers: Vec<String> = (0..20_000).map(|n| n.to_string()).collect();
     let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
     let many = format!("sound(\"cat\", [{}])", numbers.join(", "));
     write(
@@ -478,18 +478,23 @@ fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large()
         &source.replace("sound(\"cat\")", &many),
     );
     let line = format!(
-        "error: {TEST_FILE}: the test at line 4 holds 5003 values, more than the 4096 the check \
-         weighs in one test"
+        "error: {TEST_FILE}: the test at line 4 brings the tests' values to 20003 or more (a \
+         text's lines each count), more than the 8192 the check weighs in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
-    // A case of as many.
+    // Cases of as many.
     let dir = work();
     let list = format!("[{}]", numbers.join(", "));
     write(dir.path(), CANONICAL, &canonical_data(&[&list, "\"dog\""]));
     let line = format!(
-        "error: {CANONICAL}: the case \"00000001-0000-4000-8000-000000000001\" holds 5001 \
-         values, more than the 4096 the check weighs in one case"
+        "error: {CANONICAL}: the cases tests.toml lists hold 20003 values (a text's lines each \
+         count), more than the 8192 the check weighs in one exercise"
     );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // A text of many lines counts each.
+    let dir = work();
+    let verse = format!("\"{}\"", "a line of the song\\n".repeat(20_000));
+    write(dir.path(), CANONICAL, &canonical_data(&[&verse, "\"dog\""]));
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
     // More tests than the check links.
     let dir = work();
@@ -498,19 +503,19 @@ fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large()
             .map(|i| format!("def test_{i}():\n    assert sound(\"cat\") == \"meow\"\n\n"))
             .collect()
     };
-    write(dir.path(), TEST_FILE, &tests(1_001));
+    write(dir.path(), TEST_FILE, &tests(501));
     let line = format!(
-        "error: {TEST_FILE}: brings the exercise's tests to 1001, more than the 1000 the check \
+        "error: {TEST_FILE}: brings the exercise's tests to 501, more than the 500 the check \
          links in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
-    // Cases and tests that make more pairs than the check weighs.
+    // Cases and tests that need more weighings than the check makes.
     let dir = work();
     write(dir.path(), TESTS_TOML, &entries(400));
     write(dir.path(), TEST_FILE, &tests(300));
     let line = format!(
-        "error: {EXERCISE}: 400 cases and 300 tests make 120000 pairs, more than the 100000 the \
-         check weighs in one exercise"
+        "error: {EXERCISE}: 400 cases and 300 tests need 48000000 weighings (each case-test \
+         pair against every case), more than the 4000000 the check makes in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
 }
