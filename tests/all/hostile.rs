@@ -478,8 +478,9 @@ fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large()
         &source.replace("sound(\"cat\")", &many),
     );
     let line = format!(
-        "error: {TEST_FILE}: the test at line 4 brings the tests' values to 20003 or more (a \
-         text's lines each count), more than the 8192 the check weighs in one exercise"
+        "error: {TEST_FILE}: the test at line 4 brings the tests' values to 20007 or more (a \
+         text's lines and a name's words each count), more than the 10000 the check weighs in \
+         one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
     // Cases of as many.
@@ -487,8 +488,8 @@ fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large()
     let list = format!("[{}]", numbers.join(", "));
     write(dir.path(), CANONICAL, &canonical_data(&[&list, "\"dog\""]));
     let line = format!(
-        "error: {CANONICAL}: the cases tests.toml lists hold 20003 values (a text's lines each \
-         count), more than the 8192 the check weighs in one exercise"
+        "error: {CANONICAL}: the cases tests.toml lists hold 20009 values (a text's lines and a \
+         description's words each count), more than the 10000 the check weighs in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
     // A text of many lines counts each.
@@ -516,6 +517,23 @@ fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large()
     let line = format!(
         "error: {EXERCISE}: 400 cases and 300 tests need 48000000 weighings (each case-test \
          pair against every case), more than the 4000000 the check makes in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_description_and_a_test_name_of_many_words_count_each_word() {
+    let dir = work();
+    let many: Vec<String> = (0..12_000).map(|i| format!("w{}", i % 7)).collect();
+    let data = fs::read_to_string(dir.path().join(CANONICAL)).unwrap();
+    let data = data.replacen("a cat meows", &many.join(" "), 1);
+    write(dir.path(), CANONICAL, &data);
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let source = source.replacen("a_cat_meows", &many.join("_"), 1);
+    write(dir.path(), TEST_FILE, &source);
+    let line = format!(
+        "error: {CANONICAL}: the cases tests.toml lists hold 12007 values (a text's lines and a \
+         description's words each count), more than the 10000 the check weighs in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
 }
