@@ -1,5 +1,7 @@
-//! The one error type: a sentence for the user, naming the file it concerns.
+//! The one error type: a sentence for the user, naming the file it concerns; and how any
+//! line the user reads is kept to one line.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -67,3 +69,36 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// `text` with its control characters escaped as Rust writes them (`\n`, `\r`, `\t`,
+/// `\u{1b}`): a path, a test name or a description that holds a line break or a terminal
+/// escape stays on its line, so one finding or one error is one line, and no line can be made
+/// to begin with what a CI runner reads as a command (`::error …`).
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_debug());
+        } else {
+            escaped.push(c);
+        }
+    }
+    Cow::Owned(escaped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(
+            one_line("a\nb\r\t\u{1b}[31mred\u{7f} «é»"),
+            "a\\nb\\r\\t\\u{1b}[31mred\\u{7f} «é»"
+        );
+        assert!(matches!(one_line("plain \\n"), Cow::Borrowed(_)));
+    }
+}

@@ -150,18 +150,14 @@ fn flatten(
     flat: &mut Vec<Case>,
 ) -> Result<(), String> {
     for case in cases {
-        let description = case
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let description = text_field(case, "description")?.unwrap_or("").to_string();
         if let Some(inner) = case.get("cases").and_then(Value::as_array) {
             let mut path = groups.to_vec();
             path.push(description);
             flatten(inner, &path, uuids_required, flat)?;
             continue;
         }
-        let Some(uuid) = case.get("uuid").and_then(Value::as_str) else {
+        let Some(uuid) = text_field(case, "uuid")? else {
             if !uuids_required {
                 continue;
             }
@@ -210,15 +206,8 @@ fn flatten(
             uuid: uuid.to_string(),
             description: path.join(" > "),
             own_description: description.clone(),
-            property: case
-                .get("property")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string(),
-            reimplements: case
-                .get("reimplements")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            property: text_field(case, "property")?.unwrap_or("").to_string(),
+            reimplements: text_field(case, "reimplements")?.map(str::to_string),
             input,
             leaves,
             sequence,
@@ -230,6 +219,37 @@ fn flatten(
         });
     }
     Ok(())
+}
+
+/// A case's (or group's) member `key` when it is text; none when it is absent; an error
+/// naming the case when it is anything else (`"reimplements": 42`).
+fn text_field<'a>(case: &'a Value, key: &str) -> Result<Option<&'a str>, String> {
+    match case.get(key) {
+        None => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text)),
+        Some(other) => {
+            let case = ["uuid", "description"]
+                .iter()
+                .find_map(|name| case.get(name).and_then(Value::as_str))
+                .map_or(String::new(), |name| format!(" \"{name}\""));
+            Err(format!(
+                "the case{case} has a `{key}` that is not a string but {}",
+                json_kind(other)
+            ))
+        }
+    }
+}
+
+/// What kind of JSON value `value` is, in a few words.
+pub fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 /// Whether no two of an object's members are of one kind of JSON value (numbers, texts, lists,
@@ -388,18 +408,30 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
                 ));
             }
         };
+        let text = |key: &str| match fields.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(text)) => Ok(Some(text.clone())),
+            Some(other) => Err(format!(
+                "line {line}: `{key}` of {uuid} is not a string but {} {}",
+                if other.type_str().starts_with(['a', 'i']) {
+                    "an"
+                } else {
+                    "a"
+                },
+                other.type_str()
+            )),
+        };
+        let reimplements = text("reimplements")?;
+        if let Some(old) = reimplements.as_deref().filter(|old| !is_uuid(old)) {
+            return Err(format!(
+                "line {line}: `reimplements` of {uuid} is not a uuid: \"{old}\""
+            ));
+        }
         entries.push(Entry {
             uuid: uuid.clone(),
-            description: fields
-                .get("description")
-                .and_then(toml::Value::as_str)
-                .unwrap_or("")
-                .to_string(),
+            description: text("description")?.unwrap_or_default(),
             include,
-            reimplements: fields
-                .get("reimplements")
-                .and_then(toml::Value::as_str)
-                .map(str::to_string),
+            reimplements,
             line,
         });
     }
@@ -596,5 +628,40 @@ mod tests {
         ] {
             assert!(!expected(data), "{data}");
         }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_an_error_naming_it() {
+        let uuid = "00000001-0000-4000-8000-000000000001";
+        let toml = |field: &str| tests_toml(&format!("\n[{uuid}]\n{field}\n")).unwrap_err();
+        assert_eq!(
+            toml("description = 5"),
+            format!("line 2: `description` of {uuid} is not a string but an integer")
+        );
+        assert_eq!(
+            toml("reimplements = 42"),
+            format!("line 2: `reimplements` of {uuid} is not a string but an integer")
+        );
+        assert_eq!(
+            toml("reimplements = \"the old one\""),
+            format!("line 2: `reimplements` of {uuid} is not a uuid: \"the old one\"")
+        );
+        let case = |member: &str| {
+            let json = format!(r#"{{"cases":[{{"uuid":"u1","description":"d",{member}}}]}}"#);
+            canonical_cases(json.as_bytes()).unwrap_err()
+        };
+        assert_eq!(
+            case(r#""reimplements":42"#),
+            "the case \"u1\" has a `reimplements` that is not a string but a number"
+        );
+        assert_eq!(
+            case(r#""property":["p"]"#),
+            "the case \"u1\" has a `property` that is not a string but an array"
+        );
+        let json = br#"{"cases":[{"uuid":7,"description":"seven"}]}"#;
+        assert_eq!(
+            canonical_cases(json).unwrap_err(),
+            "the case \"seven\" has a `uuid` that is not a string but a number"
+        );
     }
 }

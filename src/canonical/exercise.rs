@@ -2,11 +2,13 @@
 //! `.meta/config.json`'s `files.test`) read through the `source` stage, and the
 //! canonical data of its slug.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::canonical::data::{Case, Entry, additional_cases, canonical_cases, tests_toml};
+use crate::canonical::data::{
+    Case, Entry, additional_cases, canonical_cases, json_kind, tests_toml,
+};
 use crate::error::Error;
 use crate::files;
 use crate::source::language::Language;
@@ -64,11 +66,19 @@ impl Exercise {
 
 /// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
 /// folder of them. A folder's exercises without a tests.toml take no canonical cases and are
-/// passed over; they are counted in the second value.
+/// passed over; they are counted in the second value. An exercise named twice (`bob:bob`,
+/// `bob` and `bob/`, a folder and an exercise in it) is found once, where it comes first.
 pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
     let mut found = Vec::new();
     let mut without_toml = 0;
+    let mut seen = HashSet::new();
+    let mut first = |path: &Path| {
+        seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    };
     for path in paths {
+        if !first(path) {
+            continue;
+        }
         if path.join(".meta").is_dir() {
             found.push(Ok(path.clone()));
             continue;
@@ -91,8 +101,10 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
                 "is not an exercise directory (no .meta/) nor a folder of them",
             )));
         }
-        for dir in dirs {
-            if dir.join(".meta/tests.toml").is_file() {
+        for dir in dirs.into_iter().filter(|dir| first(dir)) {
+            // A tests.toml that is there but cannot be read (a directory, a pipe, a symlink
+            // loop) is the exercise's error to report, not a tests.toml it does not have.
+            if present(&dir.join(".meta/tests.toml")) {
                 found.push(Ok(dir));
             } else {
                 without_toml += 1;
@@ -100,6 +112,47 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
         }
     }
     (found, without_toml)
+}
+
+/// The most cases tests.toml may list (`MOST_CASES`), tests the test files may hold
+/// (`MOST_TESTS`), cases times tests times cases (`MOST_WEIGHINGS`), and values the listed
+/// cases, and the tests, may hold in all (`MOST_VALUES` each, a text counting one per line
+/// and a description or a test's name one per word: see `values` and `words`) for an exercise
+/// to be checked. Linking weighs every case against every test, several of its rules weigh
+/// each such pair against every other case, and some every value (or word) of the case
+/// against every value (or word) of the test, so its time grows faster than the exercise:
+/// these bounds keep the worst it is given to about two seconds (docs/performance.md). Each
+/// is four times what the three tracks need, or more: meetup has the most of each, 95 cases,
+/// 95 to 103 tests, 929,575 weighings, 1,640 values in its cases and 2,335 in its tests.
+pub const MOST_CASES: usize = 500;
+pub const MOST_TESTS: usize = 500;
+pub const MOST_WEIGHINGS: usize = 4_000_000;
+pub const MOST_VALUES: usize = 10_000;
+
+/// How many values `literals` count for `MOST_VALUES`: one each, but a text one per line, as
+/// the lines of a test's text are compared with those of a case's verse.
+fn values<'a>(literals: impl IntoIterator<Item = &'a Literal>) -> usize {
+    literals
+        .into_iter()
+        .map(|literal| match literal {
+            Literal::Text(text) => text.lines().count().max(1),
+            _ => 1,
+        })
+        .sum()
+}
+
+/// How many words a description or a test's name counts for `MOST_VALUES`, as the words of
+/// each test's name are compared in order with those of each case's description.
+fn words(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .count()
+}
+
+/// Whether there is anything at `path`, a file or not, even a symlink to nothing: what is
+/// there is read and any error says what it is.
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// The folder `configlet sync` keeps problem-specifications in, if it exists.
@@ -119,59 +172,115 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let toml_path = dir.join(".meta/tests.toml");
-    let toml_bytes = files::read(&toml_path)?;
+    let toml_bytes = files::read(&toml_path, files::EXERCISE_META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
         .map_err(|e| Error::in_file(&toml_path, e))?;
+    if entries.len() > MOST_CASES {
+        return Err(Error::in_file(
+            &toml_path,
+            format!(
+                "lists {} cases, more than the {MOST_CASES} the check links in one exercise",
+                entries.len()
+            ),
+        ));
+    }
+    let listed: HashSet<&str> = entries.iter().map(|e| e.uuid.as_str()).collect();
 
     let data_path = specs
         .join("exercises")
         .join(&slug)
         .join("canonical-data.json");
-    if !data_path.is_file() {
+    if !present(&data_path) {
         return Err(Error::in_file(
             &data_path,
             format!("no canonical data for `{slug}` in problem-specifications"),
         ));
     }
-    let mut cases =
-        canonical_cases(&files::read(&data_path)?).map_err(|e| Error::in_file(&data_path, e))?;
+    let mut cases = canonical_cases(&files::read(&data_path, files::CANONICAL_DATA)?)
+        .map_err(|e| Error::in_file(&data_path, e))?;
     // A track's own cases, in canonical data's shape (the Python and Ruby test generators'
     // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
     // rest are the track's to test or not, never unsynced.
     let additional_path = dir.join(".meta/additional_tests.json");
-    if additional_path.is_file() {
-        let additional = additional_cases(&files::read(&additional_path)?)
+    if present(&additional_path) {
+        let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
-        for case in additional {
-            let listed = entries.iter().any(|e| e.uuid == case.uuid);
-            if listed && !cases.iter().any(|c| c.uuid == case.uuid) {
-                cases.push(case);
-            }
-        }
+        let canonical: HashSet<String> = cases.iter().map(|c| c.uuid.clone()).collect();
+        cases.extend(
+            additional.into_iter().filter(|case| {
+                listed.contains(case.uuid.as_str()) && !canonical.contains(&case.uuid)
+            }),
+        );
+    }
+    // The cases linked are those tests.toml lists; each is weighed against every test.
+    let case_values: usize = cases
+        .iter()
+        .filter(|c| listed.contains(c.uuid.as_str()))
+        .map(|c| values(&c.sequence) + c.keys.len() + words(&c.description))
+        .sum();
+    if case_values > MOST_VALUES {
+        return Err(Error::in_file(
+            &data_path,
+            format!(
+                "the cases tests.toml lists hold {case_values} values (a text's lines and a \
+                 description's words each count), more than the {MOST_VALUES} the check \
+                 weighs in one exercise"
+            ),
+        ));
     }
 
     let config_path = dir.join(".meta/config.json");
-    let config: serde_json::Value = serde_json::from_slice(&files::read(&config_path)?)
-        .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
-    let test_files: Vec<String> = config
+    let config: serde_json::Value =
+        serde_json::from_slice(&files::read(&config_path, files::EXERCISE_META)?)
+            .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
+    let mut test_files = Vec::new();
+    for file in config
         .pointer("/files/test")
         .and_then(serde_json::Value::as_array)
-        .map(|files| {
-            files
-                .iter()
-                .filter_map(|f| f.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+        .into_iter()
+        .flatten()
+    {
+        let Some(name) = file.as_str() else {
+            return Err(Error::in_file(
+                &config_path,
+                format!("`files.test` holds {}, not a file name", json_kind(file)),
+            ));
+        };
+        test_files.push(name.to_string());
+    }
     if test_files.is_empty() {
         return Err(Error::in_file(
             &config_path,
             "lists no test file in `files.test`",
         ));
     }
+    let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, "read", &e))?;
     let mut tests = Vec::new();
+    let mut values_left = MOST_VALUES;
     for file in &test_files {
-        tests.extend(read_tests(dir, file)?);
+        tests.extend(read_tests(dir, &root, file, &mut values_left)?);
+        if tests.len() > MOST_TESTS {
+            return Err(Error::in_file(
+                &dir.join(file),
+                format!(
+                    "brings the exercise's tests to {}, more than the {MOST_TESTS} the check \
+                     links in one exercise",
+                    tests.len()
+                ),
+            ));
+        }
+    }
+    let (case_count, test_count) = (entries.len(), tests.len());
+    let weighings = case_count * test_count * case_count;
+    if weighings > MOST_WEIGHINGS {
+        return Err(Error::in_file(
+            dir,
+            format!(
+                "{case_count} cases and {test_count} tests need {weighings} weighings (each case-test \
+                 pair against every case), more than the {MOST_WEIGHINGS} the check makes in \
+                 one exercise"
+            ),
+        ));
     }
     Ok(Exercise {
         slug,
@@ -183,11 +292,19 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     })
 }
 
-/// The tests of one test file, through the same engine and queries as `--parse-meta`.
-fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
+/// The tests of one test file of the exercise directory `dir`, whose canonical path is
+/// `root`, through the same engine and queries as `--parse-meta`; an error when their values
+/// are more than `values_left`, which they are taken from.
+fn read_tests(
+    dir: &Path,
+    root: &Path,
+    file: &str,
+    values_left: &mut usize,
+) -> Result<Vec<Test>, Error> {
     let path = dir.join(file);
+    inside(root, &path, "`files.test` of .meta/config.json names it")?;
     let language = Language::for_path(&path, None)?;
-    let source = files::read(&path)?;
+    let source = files::read(&path, files::SOURCE)?;
     let analysis = syntax::analyze(&language, &source);
     if let Some(line) = analysis.syntax_error_line {
         return Err(Error::in_file(
@@ -196,20 +313,29 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         ));
     }
     let found = literals::extract(&language, &analysis, &source);
-    let bodies: Vec<Range<usize>> = analysis
+    let mut bodies: Vec<Range<usize>> = analysis
         .tests
         .iter()
         .filter_map(|t| t.body.clone())
         .collect();
-    // Names bound outside every test: a test that uses one holds its value's literals.
+    // Names bound outside every test: a test that uses one holds its value's literals. A value
+    // is inside a body when a body starting at or before it ends at or after it.
+    bodies.sort_by_key(|b| b.start);
+    let furthest_end: Vec<usize> = bodies
+        .iter()
+        .scan(0, |end, body| {
+            *end = body.end.max(*end);
+            Some(*end)
+        })
+        .collect();
+    let in_a_body = |value: &Range<usize>| {
+        let before = bodies.partition_point(|b| b.start <= value.start);
+        before > 0 && furthest_end[before - 1] >= value.end
+    };
     let bound: HashMap<&str, &Range<usize>> = found
         .bindings
         .iter()
-        .filter(|(_, value)| {
-            !bodies
-                .iter()
-                .any(|b| b.start <= value.start && value.end <= b.end)
-        })
+        .filter(|(_, value)| !in_a_body(value))
         .map(|(name, value)| (name.as_str(), value))
         .collect();
     let within = |range: &Range<usize>| {
@@ -218,65 +344,102 @@ fn read_tests(dir: &Path, file: &str) -> Result<Vec<Test>, Error> {
         found.values[from..to].iter().cloned()
     };
     let mut file_texts = HashMap::new();
-    let tests = analysis
-        .tests
-        .iter()
-        .map(|test| {
-            let body = test.body.clone().unwrap_or(0..0);
-            let mut read: Vec<(usize, Literal)> = within(&body).collect();
-            // An expected value or error written before what it asserts is read after it.
-            if !found.read_later.is_empty() {
-                read.sort_by_key(|(at, _)| found.read_at(*at));
-            }
-            let from = found.uses.partition_point(|(at, _)| *at < body.start);
-            let to = found.uses.partition_point(|(at, _)| *at < body.end);
-            for (_, name) in &found.uses[from..to] {
-                if let Some(value) = bound.get(name.as_str()) {
-                    read.extend(within(value));
+    let mut tests = Vec::with_capacity(analysis.tests.len());
+    for test in &analysis.tests {
+        let body = test.body.clone().unwrap_or(0..0);
+        let mut read: Vec<(usize, Literal)> = within(&body).collect();
+        // An expected value or error written before what it asserts is read after it.
+        if !found.read_later.is_empty() {
+            read.sort_by_key(|(at, _)| found.read_at(*at));
+        }
+        let from = found.uses.partition_point(|(at, _)| *at < body.start);
+        let to = found.uses.partition_point(|(at, _)| *at < body.end);
+        let too_many = |count: usize| {
+            Error::in_file(
+                &path,
+                format!(
+                    "the test at line {} brings the tests' values to {} or more (a text's \
+                     lines and a name's words each count), more than the {MOST_VALUES} the \
+                     check weighs in one exercise",
+                    test.line,
+                    MOST_VALUES - *values_left + count
+                ),
+            )
+        };
+        // Counted as it grows: a name bound to many values may be used many times.
+        let name = test.name.display();
+        let name_words = words(&name);
+        let over = |read: &[(usize, Literal)]| read.len() + name_words > *values_left;
+        for (_, used) in &found.uses[from..to] {
+            if let Some(value) = bound.get(used.as_str()) {
+                read.extend(within(value));
+                if over(&read) {
+                    return Err(too_many(read.len() + name_words));
                 }
             }
-            let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
-            // A test expecting an error asserts nothing of a file it names (food-chain's
-            // read guard names song.txt to forbid reading it).
-            if !literals.contains(&Literal::Raises) {
-                let texts_of_files: Vec<Literal> = literals
-                    .iter()
-                    .filter_map(|l| match l {
-                        Literal::Text(name) => named_file(&path, name, &mut file_texts),
-                        _ => None,
-                    })
-                    .collect();
-                // Each file's text is a value of its own, past every place in the test file.
-                for text in texts_of_files {
-                    places.push(source.len() + places.len());
-                    literals.push(text);
+        }
+        if over(&read) {
+            return Err(too_many(read.len() + name_words));
+        }
+        let (mut places, mut literals): (Vec<usize>, Vec<Literal>) = read.into_iter().unzip();
+        // A test expecting an error asserts nothing of a file it names (food-chain's
+        // read guard names song.txt to forbid reading it).
+        if !literals.contains(&Literal::Raises) {
+            let mut texts_of_files = Vec::new();
+            for literal in &literals {
+                if let Literal::Text(name) = literal {
+                    texts_of_files.extend(named_file(root, &path, name, &mut file_texts)?);
                 }
             }
-            Test {
-                file: file.to_string(),
-                line: test.line,
-                name: test.name.display(),
-                literals,
-                places,
-                group: test.group,
+            // Each file's text is a value of its own, past every place in the test file.
+            for text in texts_of_files {
+                places.push(source.len() + places.len());
+                literals.push(text);
             }
-        })
-        .collect();
+        }
+        let count = values(&literals) + name_words;
+        if count > *values_left {
+            return Err(too_many(count));
+        }
+        *values_left -= count;
+        tests.push(Test {
+            file: file.to_string(),
+            line: test.line,
+            name,
+            literals,
+            places,
+            group: test.group,
+        });
+    }
     Ok(tests)
 }
 
-/// The most a file a test names may hold for its text to count as the test's.
-const NAMED_FILE_MOST: u64 = 256 * 1024;
+/// An error unless `path` (which exists) resolves inside the exercise directory `root`
+/// (canonical): a test file or a file a test names that is, or lies under, a symlink out of
+/// it, or that `files.test` names with `..` or an absolute path, is not read, so that nothing
+/// of a file elsewhere reaches the findings or the report.
+fn inside(root: &Path, path: &Path, named_by: &str) -> Result<(), Error> {
+    match std::fs::canonicalize(path) {
+        Ok(real) if !real.starts_with(root) => Err(Error::in_file(
+            path,
+            format!("is outside the exercise directory ({named_by}): not read"),
+        )),
+        // A path that does not resolve is read, and the read says why it cannot be.
+        _ => Ok(()),
+    }
+}
 
 /// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
 /// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
 /// (no `..`, not absolute) of a small UTF-8 file counts; anything else is no file, never an
-/// error. `texts` keeps each file read once.
+/// error, but for a name that resolves outside the exercise directory `root` (see `inside`).
+/// `texts` keeps each file read once.
 fn named_file(
+    root: &Path,
     test_file: &Path,
     name: &str,
     texts: &mut HashMap<String, Option<String>>,
-) -> Option<Literal> {
+) -> Result<Option<Literal>, Error> {
     let plain = !name.is_empty()
         && name.len() <= 100
         && name.contains('.')
@@ -285,21 +448,18 @@ fn named_file(
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
-    if !plain {
-        return None;
+    let Some(folder) = test_file.parent().filter(|_| plain) else {
+        return Ok(None);
+    };
+    if !texts.contains_key(name) {
+        let path = folder.join(name);
+        inside(root, &path, "a test names it")?;
+        let text = files::read(&path, files::NAMED_FILE)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok());
+        texts.insert(name.to_string(), text);
     }
-    texts
-        .entry(name.to_string())
-        .or_insert_with(|| {
-            let path = test_file.parent()?.join(name);
-            let metadata = std::fs::metadata(&path).ok()?;
-            if !metadata.is_file() || metadata.len() > NAMED_FILE_MOST {
-                return None;
-            }
-            String::from_utf8(std::fs::read(&path).ok()?).ok()
-        })
-        .clone()
-        .map(Literal::Text)
+    Ok(texts[name].clone().map(Literal::Text))
 }
 
 #[cfg(test)]
@@ -317,12 +477,16 @@ mod tests {
         std::fs::write(dir.join("binary.bin"), [0xff, 0xfe, 0x00]).unwrap();
         std::fs::write(
             dir.join("big.txt"),
-            "x".repeat(NAMED_FILE_MOST as usize + 1),
+            "x".repeat(files::NAMED_FILE.bytes as usize + 1),
         )
         .unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::write(elsewhere.path().join("secret.txt"), "Not the exercise's.\n").unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), dir.join("out")).unwrap();
+        let root = std::fs::canonicalize(&dir).unwrap();
         let test_file = dir.join("song_test.rb");
         let mut texts = HashMap::new();
-        let mut read = |name: &str| named_file(&test_file, name, &mut texts);
+        let mut read = |name: &str| named_file(&root, &test_file, name, &mut texts).unwrap();
         assert_eq!(
             read("song.txt"),
             Some(Literal::Text("One lantern.\n".into()))
@@ -343,6 +507,15 @@ mod tests {
         ] {
             assert_eq!(read(name), None, "{name}");
         }
+        // A name that resolves out of the exercise, through a symlink, is an error.
+        let error = named_file(&root, &test_file, "out/secret.txt", &mut HashMap::new());
+        let error = error.unwrap_err().to_string();
+        assert!(
+            error.ends_with(
+                "out/secret.txt: is outside the exercise directory (a test names it): not read"
+            ),
+            "{error}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -355,7 +528,9 @@ mod tests {
         let path = dir.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, source).unwrap();
-        let tests = read_tests(&dir, file).unwrap();
+        let root = std::fs::canonicalize(&dir).unwrap();
+        let mut values_left = MOST_VALUES;
+        let tests = read_tests(&dir, &root, file, &mut values_left).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         tests
     }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::report::{self, Report};
 use crate::canonical::{self, exercise};
-use crate::error::Error;
+use crate::error::{Error, one_line};
 use crate::files;
 use crate::run::{combine, dialect, log, model};
 use crate::source::language::Language;
@@ -25,7 +25,7 @@ pub enum Outcome {
 /// The registry says which language has a mix query, so no language is named here.
 pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
     let language = Language::with_mix()?;
-    let source = files::read(input)?;
+    let source = files::read(input, files::SOURCE)?;
     let transformed = mix::transform(&language, &source).ok_or_else(|| {
         Error::in_file(input, "no `def project` returning a keyword list was found")
     })?;
@@ -45,8 +45,13 @@ pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) ->
     let metadata = meta::metadata(&analysis, &source, &file);
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
-    // replaced, with a warning, as the escript would have overwritten it.
-    let existing = match output.exists().then(|| files::read(output)).transpose()? {
+    // replaced, with a warning, as the escript would have overwritten it. A device or a pipe
+    // (`/dev/stdout`) is written, never read.
+    let existing = match output
+        .is_file()
+        .then(|| files::read(output, files::RUN_FILE))
+        .transpose()?
+    {
         Some(content) if !content.iter().all(u8::is_ascii_whitespace) => {
             serde_json::from_slice::<meta::Metadata>(&content).unwrap_or_else(|e| {
                 warn(
@@ -103,7 +108,8 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
             let log = std::io::BufReader::new(files::open(results)?);
             dialect::run(dialect::parse(log).map_err(read)?)
         } else {
-            combine::parse_run(&files::read(results)?).map_err(|e| Error::in_file(results, e))?
+            combine::parse_run(&files::read(results, files::RUN_FILE)?)
+                .map_err(|e| Error::in_file(results, e))?
         }
     } else {
         model::Run::missing()
@@ -115,10 +121,10 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
              could be read and the headers in the log",
         );
     }
-    let metadata: meta::Metadata = serde_json::from_slice(&files::read(metadata)?)
+    let metadata: meta::Metadata = serde_json::from_slice(&files::read(metadata, files::RUN_FILE)?)
         .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
-    let outputs =
-        combine::parse_outputs(&files::read(outputs)?).map_err(|e| Error::in_file(outputs, e))?;
+    let outputs = combine::parse_outputs(&files::read(outputs, files::RUN_FILE)?)
+        .map_err(|e| Error::in_file(outputs, e))?;
     let (combined, unknown) = combine::combine(run, &metadata, &outputs);
     if !unknown.is_empty() {
         warn(
@@ -153,7 +159,7 @@ pub(super) fn check_canonical(
                     report.lines()
                 };
                 for line in lines {
-                    println!("{line}");
+                    println!("{}", one_line(&line));
                 }
                 reports.push(report);
             }
@@ -167,9 +173,10 @@ pub(super) fn check_canonical(
                         .and_then(|rest| rest.split_once(':'))
                         .and_then(|(n, _)| n.parse().ok());
                     let path = error.path_text();
-                    println!("{}", report::command("error", &path, line, message));
+                    let command = report::command("error", &path, line, message);
+                    println!("{}", one_line(&command));
                 }
-                eprintln!("error: {error}");
+                eprintln!("error: {}", one_line(&error.to_string()));
                 unchecked.push(report::Entry::Unchecked {
                     dir: exercise_dir.map_or(error.path_text(), |d| d.display().to_string()),
                     error: error.to_string(),
@@ -217,7 +224,7 @@ fn analyze(
     language: Option<&str>,
 ) -> Result<(Vec<u8>, syntax::Analysis, Language), Error> {
     let language = Language::for_path(input, language)?;
-    let source = files::read(input)?;
+    let source = files::read(input, files::SOURCE)?;
     let analysis = syntax::analyze(&language, &source);
     if let Some(line) = analysis.syntax_error_line {
         warn(
@@ -232,7 +239,8 @@ fn analyze(
 }
 
 fn warn(path: &Path, message: &str) {
-    eprintln!("warning: {}: {message}", path.display());
+    let line = format!("warning: {}: {message}", path.display());
+    eprintln!("{}", one_line(&line));
 }
 
 fn to_json(value: &impl serde::Serialize) -> Vec<u8> {

@@ -12,12 +12,12 @@ use std::path::PathBuf;
 use clap::CommandFactory;
 
 use crate::canonical::exercise;
-use crate::error::Error;
+use crate::error::{Error, one_line};
 use crate::source::transform;
 
 pub use commands::Outcome;
 use flags::Cli;
-use paths::paths;
+use paths::{exercise_dirs, paths};
 
 /// One step of the pipeline, with its paths resolved.
 #[derive(Debug, PartialEq)]
@@ -42,7 +42,7 @@ pub fn main(args: Vec<OsString>) -> u8 {
         Ok(Outcome::Findings) => 1,
         Ok(Outcome::Unchecked) => 2,
         Err(error) => {
-            eprintln!("error: {error}");
+            eprintln!("error: {}", one_line(&error.to_string()));
             if checking { 2 } else { 1 }
         }
     }
@@ -89,17 +89,7 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             }
         }
     }
-    let dirs: Vec<PathBuf> = occurrences(&matches, "check_canonical")
-        .iter()
-        .flatten()
-        .flat_map(|value| {
-            value
-                .split(':')
-                .filter(|d| !d.is_empty())
-                .map(PathBuf::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let dirs = exercise_dirs(&occurrences(&matches, "check_canonical"));
     if dirs.is_empty() {
         return Ok(Outcome::Done);
     }

@@ -1,5 +1,6 @@
 //! The escript's path syntax: a step's paths joined by `:` (`test.exs:meta.json`) or given as
-//! separate values, and how a joined value is cut when a path itself contains a colon.
+//! separate values, and how a joined value is cut when a path itself contains a colon; the
+//! same for `--check-canonical`'s exercise directories.
 
 use std::path::{Path, PathBuf};
 
@@ -53,6 +54,24 @@ pub(super) fn paths(values: &[String], count: usize, flag: &str) -> Result<Vec<P
              pass the {count} paths as separate values"
         ))),
     }
+}
+
+/// The exercise directories `--check-canonical` was given, occurrence by occurrence: several
+/// values after one flag are separate paths, taken as they are; a value alone may be several
+/// joined by `:` and is split there, unless it names an existing path whole (a directory whose
+/// name holds a colon).
+pub(super) fn exercise_dirs(occurrences: &[Vec<String>]) -> Vec<PathBuf> {
+    occurrences
+        .iter()
+        .flat_map(|values| match values.as_slice() {
+            [joined] if !Path::new(joined).exists() => joined
+                .split(':')
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from)
+                .collect(),
+            separate => separate.iter().map(PathBuf::from).collect::<Vec<_>>(),
+        })
+        .collect()
 }
 
 /// Every way to cut `value` into `count` pieces at the given colon positions.
@@ -110,6 +129,25 @@ mod tests {
     fn a_missing_path_is_a_usage_error_naming_the_shape() {
         let error = paths(&values(&["only.exs"]), 2, "--parse-meta").unwrap_err();
         assert!(error.to_string().contains("A:B"), "{error}");
+    }
+
+    #[test]
+    fn exercise_dirs_given_apart_are_never_split_and_a_value_alone_is_unless_it_exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let colon = dir.path().join("a:b");
+        std::fs::create_dir(&colon).unwrap();
+        let colon = colon.to_str().unwrap().to_string();
+        let occurrences = [
+            values(&["x:y"]),
+            vec![colon.clone()],
+            values(&["p:q", "r"]),
+            values(&["s::t:"]),
+        ];
+        let dirs: Vec<String> = exercise_dirs(&occurrences)
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        assert_eq!(dirs, ["x", "y", &colon, "p:q", "r", "s", "t"]);
     }
 
     #[test]

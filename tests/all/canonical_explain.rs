@@ -199,7 +199,7 @@ fn the_levels_printed_for_the_fit_are_the_comparisons_in_order() {
     assert_eq!(
         names,
         [
-            "data", "order", "fit", "name", "function", "included", "place", "lead"
+            "data", "order", "fit", "name", "function", "included", "place", "lead", "role"
         ]
     );
 }

@@ -9,6 +9,7 @@ mod cli;
 mod docs;
 mod elixir_e2e;
 mod exunit_fixtures;
+mod hostile;
 mod huge_logs;
 mod properties;
 mod python_e2e;

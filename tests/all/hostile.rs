@@ -1,0 +1,539 @@
+//! Hostile input, as an attacker or a careless contributor would give it: pipes and devices
+//! for files, files outside the exercise, huge or deep inputs, paths and descriptions with
+//! line breaks. Each case is built at run time in a temporary directory (a pipe or a device
+//! cannot be committed) from one small exercise, and must end within `QUICK` in the one
+//! line it expects. A case still running after `HANG` is killed and fails, so a hang fails
+//! the test instead of blocking the suite.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common;
+
+/// The most any case may take.
+const QUICK: Duration = Duration::from_secs(2);
+/// Past this a case is taken for a hang and killed.
+const HANG: Duration = Duration::from_secs(20);
+
+/// The exercise every case starts from, and where it is in the work directory.
+const EXERCISE: &str = "exercises/practice/pets";
+const SPECS: &str = "problem-specifications";
+const TEST_FILE: &str = "exercises/practice/pets/pets_test.py";
+const TESTS_TOML: &str = "exercises/practice/pets/.meta/tests.toml";
+const CONFIG: &str = "exercises/practice/pets/.meta/config.json";
+const CANONICAL: &str = "problem-specifications/exercises/pets/canonical-data.json";
+
+/// What the check prints last when the exercise is checked and all is well.
+const ALL_WELL: &str = "checked 1 exercises (2 cases): 0 missing, 0 excluded but tested, \
+                        0 unconfirmed, 0 to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 0 could \
+                        not be checked, 0 have no tests.toml";
+/// What it prints last when the exercise could not be checked.
+const UNCHECKED: &str = "checked 0 exercises (0 cases): 0 missing, 0 excluded but tested, \
+                         0 unconfirmed, 0 to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 1 could \
+                         not be checked, 0 have no tests.toml";
+
+/// A small Python exercise with two canonical cases, each tested, in `dir`.
+fn exercise(dir: &Path) {
+    write(
+        dir,
+        TESTS_TOML,
+        "[00000001-0000-4000-8000-000000000001]\ndescription = \"a cat meows\"\n\n\
+         [00000002-0000-4000-8000-000000000002]\ndescription = \"a dog barks\"\n",
+    );
+    write(dir, CONFIG, r#"{"files": {"test": ["pets_test.py"]}}"#);
+    write(
+        dir,
+        TEST_FILE,
+        "from pets import sound\n\n\ndef test_a_cat_meows():\n    assert sound(\"cat\") == \
+         \"meow\"\n\n\ndef test_a_dog_barks():\n    assert sound(\"dog\") == \"woof\"\n",
+    );
+    write(dir, CANONICAL, &canonical_data(&["\"cat\"", "\"dog\""]));
+}
+
+/// Canonical data of the two cases, their inputs written as given.
+fn canonical_data(inputs: &[&str; 2]) -> String {
+    format!(
+        r#"{{"exercise": "pets", "cases": [
+  {{"uuid": "00000001-0000-4000-8000-000000000001", "description": "a cat meows",
+    "property": "sound", "input": {{"animal": {}}}, "expected": "meow"}},
+  {{"uuid": "00000002-0000-4000-8000-000000000002", "description": "a dog barks",
+    "property": "sound", "input": {{"animal": {}}}, "expected": "woof"}}]}}"#,
+        inputs[0], inputs[1]
+    )
+}
+
+fn write(dir: &Path, path: &str, content: &str) {
+    let path = dir.join(path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, content).unwrap();
+}
+
+/// Replaces the file at `path` by a named pipe no one writes to.
+fn fifo(dir: &Path, path: &str) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let made = Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+}
+
+/// Replaces the file at `path` by a symlink to `target`.
+fn symlink(dir: &Path, path: &str, target: impl AsRef<Path>) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(target, path).unwrap();
+}
+
+/// Replaces the file at `path` by a symlink to itself.
+fn symlink_loop(dir: &Path, path: &str) {
+    let name = Path::new(path).file_name().unwrap().to_owned();
+    symlink(dir, path, name);
+}
+
+/// Replaces the file at `path` by a directory.
+fn directory(dir: &Path, path: &str) {
+    let path = dir.join(path);
+    let _ = fs::remove_file(&path);
+    fs::create_dir_all(path).unwrap();
+}
+
+/// What one run of the tool gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+/// Runs the tool in `dir`, failing the test when it takes longer than `QUICK` (and killing
+/// it after `HANG`).
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = tempfile::tempdir().unwrap();
+    let (stdout, stderr) = (out.path().join("stdout"), out.path().join("stderr"));
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(&stdout).unwrap())
+        .stderr(fs::File::create(&stderr).unwrap())
+        .spawn()
+        .expect("the binary runs");
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} hung: killed after {HANG:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = start.elapsed();
+    // Seen with --nocapture: how long each case takes.
+    eprintln!("{took:>12.3?}  {}", args.join(" ").escape_debug());
+    assert!(took < QUICK, "{args:?} took {took:?}, more than {QUICK:?}");
+    Run {
+        stdout: fs::read_to_string(stdout).unwrap(),
+        stderr: fs::read_to_string(stderr).unwrap(),
+        code: status.code(),
+    }
+}
+
+/// Checks the exercise in `dir` (the exercise directories given in `exercises`).
+fn check(dir: &Path, exercises: &[&str]) -> Run {
+    let mut args = vec!["--check-canonical"];
+    args.extend(exercises);
+    args.extend(["--problem-specifications", SPECS]);
+    run(dir, &args)
+}
+
+/// The run printed `stderr` (one line, or nothing), ended its stdout with `last` and exited
+/// with `code`.
+#[track_caller]
+fn assert_ends(run: &Run, stderr: &str, last: &str, code: i32) {
+    let expected = if stderr.is_empty() {
+        String::new()
+    } else {
+        format!("{stderr}\n")
+    };
+    assert_eq!(run.stderr, expected, "stdout:\n{}", run.stdout);
+    assert_eq!(run.stdout.lines().last(), Some(last), "{}", run.stdout);
+    assert_eq!(run.code, Some(code), "{}", run.stdout);
+}
+
+/// The run printed one error line and nothing on stdout, and exited 1.
+#[track_caller]
+fn assert_error(run: &Run, line: &str) {
+    assert_eq!(run.stderr, format!("{line}\n"));
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.code, Some(1));
+}
+
+fn work() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    exercise(dir.path());
+    dir
+}
+
+#[test]
+fn the_exercise_the_cases_start_from_is_checked_and_all_well() {
+    let dir = work();
+    assert_ends(&check(dir.path(), &[EXERCISE]), "", ALL_WELL, 0);
+}
+
+#[test]
+fn a_test_file_that_is_a_pipe_is_named_not_waited_on() {
+    let dir = work();
+    fifo(dir.path(), TEST_FILE);
+    let line = format!("error: {TEST_FILE}: is a named pipe (FIFO), not a regular file");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_test_file_linked_to_dev_zero_is_not_read() {
+    let dir = work();
+    symlink(dir.path(), TEST_FILE, "/dev/zero");
+    let line = format!(
+        "error: {TEST_FILE}: is outside the exercise directory (`files.test` of \
+         .meta/config.json names it): not read"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn every_command_names_a_pipe_or_a_device_it_is_given_to_read() {
+    let dir = work();
+    let path = dir.path();
+    fifo(path, "pipe_test.py");
+    symlink(path, "zero_test.py", "/dev/zero");
+    symlink(path, "mix.exs", "/dev/zero");
+    write(path, "metadata.json", r#"{"tests": []}"#);
+    write(path, "output.json", "{}");
+    let pipe = "error: pipe_test.py: is a named pipe (FIFO), not a regular file";
+    let zero = "error: zero_test.py: is a character device, not a regular file";
+    for (args, line) in [
+        (["--parse-meta", "pipe_test.py:m.json"], pipe),
+        (["--parse-meta", "zero_test.py:m.json"], zero),
+        (["--transform", "pipe_test.py:out.py"], pipe),
+        (["--transform", "zero_test.py:out.py"], zero),
+        (["--log-to-json", "pipe_test.py:o.json"], pipe),
+        (["--log-to-json", "zero_test.py:o.json"], zero),
+        (
+            ["--transform-mix", "mix.exs:out.exs"],
+            "error: mix.exs: is a character device, not a regular file",
+        ),
+    ] {
+        assert_error(&run(path, &args), line);
+    }
+    for (paths, line) in [
+        ("pipe_test.py:metadata.json:output.json", pipe),
+        ("zero_test.py:metadata.json:output.json", zero),
+    ] {
+        assert_error(&run(path, &["--combine", paths]), line);
+    }
+    write(
+        path,
+        "results.json",
+        r#"{"version": 2, "status": "pass", "tests": []}"#,
+    );
+    fifo(path, "metadata.json");
+    assert_error(
+        &run(
+            path,
+            &["--combine", "results.json:metadata.json:output.json"],
+        ),
+        "error: metadata.json: is a named pipe (FIFO), not a regular file",
+    );
+}
+
+#[test]
+fn tests_toml_or_canonical_data_that_is_no_file_is_named_not_taken_for_absent() {
+    let loop_error = "cannot read: Too many levels of symbolic links (os error 40)";
+    for path in [TESTS_TOML, CANONICAL] {
+        for (make, said) in [
+            (directory as fn(&Path, &str), "is a directory, not a file"),
+            (fifo, "is a named pipe (FIFO), not a regular file"),
+            (symlink_loop, loop_error),
+        ] {
+            let dir = work();
+            make(dir.path(), path);
+            let line = format!("error: {path}: {said}");
+            assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+        }
+    }
+}
+
+#[test]
+fn canonical_data_of_a_fifty_million_character_string_is_refused_unread() {
+    let dir = work();
+    let huge = format!("\"{}\"", "a".repeat(50_000_000));
+    write(dir.path(), CANONICAL, &canonical_data(&[&huge, "\"dog\""]));
+    let line =
+        format!("error: {CANONICAL}: is 47.7 MiB, more than the 4 MiB canonical data may hold");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_test_file_outside_the_exercise_is_not_read() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let secret = elsewhere.path().join("secret_test.py");
+    fs::write(&secret, "def test_the_secret_name():\n    assert 1 == 1\n").unwrap();
+    let secret = secret.to_str().unwrap();
+    let named_by = "(`files.test` of .meta/config.json names it): not read";
+    for (test_file, shown) in [
+        // Named with `..`, absolutely, or through a symlink out of the exercise.
+        (
+            "../../../outside_test.py",
+            format!("{EXERCISE}/../../../outside_test.py"),
+        ),
+        (secret, secret.to_string()),
+        ("linked_test.py", format!("{EXERCISE}/linked_test.py")),
+    ] {
+        let dir = work();
+        write(
+            dir.path(),
+            "outside_test.py",
+            "def test_the_secret_name():\n    pass\n",
+        );
+        symlink(dir.path(), &format!("{EXERCISE}/linked_test.py"), secret);
+        let config = serde_json::json!({"files": {"test": [test_file]}}).to_string();
+        write(dir.path(), CONFIG, &config);
+        let line = format!("error: {shown}: is outside the exercise directory {named_by}");
+        let run = check(dir.path(), &[EXERCISE]);
+        assert_ends(&run, &line, UNCHECKED, 2);
+        assert!(!run.stdout.contains("secret"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn a_file_a_test_names_outside_the_exercise_is_not_read() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    fs::write(elsewhere.path().join("song.txt"), "meow\n").unwrap();
+    let dir = work();
+    symlink(
+        dir.path(),
+        &format!("{EXERCISE}/song.txt"),
+        elsewhere.path().join("song.txt"),
+    );
+    write(
+        dir.path(),
+        TEST_FILE,
+        "from pets import sound\n\n\ndef test_a_cat_meows():\n    assert sound(\"cat\") == \
+         open(\"song.txt\").read()\n",
+    );
+    let line = format!(
+        "error: {EXERCISE}/song.txt: is outside the exercise directory (a test names it): not read"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_directory_whose_name_holds_a_colon_is_taken_whole() {
+    let dir = work();
+    common::copy_tree(&dir.path().join(EXERCISE), &dir.path().join("a:b/pets"));
+    // Given apart from another path, or alone.
+    let both = ALL_WELL.replace("1 exercises (2 cases)", "2 exercises (4 cases)");
+    assert_ends(&check(dir.path(), &["a:b/pets", EXERCISE]), "", &both, 0);
+    assert_ends(&check(dir.path(), &["a:b/pets"]), "", ALL_WELL, 0);
+}
+
+#[test]
+fn the_same_exercise_given_twice_is_checked_once() {
+    let dir = work();
+    let joined = format!("{EXERCISE}:{EXERCISE}");
+    let slash = format!("{EXERCISE}/");
+    let dot = format!("./{EXERCISE}");
+    for given in [
+        vec![joined.as_str()],
+        vec![EXERCISE, &slash],
+        vec![&dot, EXERCISE],
+        vec!["exercises/practice", EXERCISE],
+    ] {
+        let run = check(dir.path(), &given);
+        assert_ends(&run, "", ALL_WELL, 0);
+    }
+}
+
+#[test]
+fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
+    let dir = work();
+    let toml = fs::read_to_string(dir.path().join(TESTS_TOML)).unwrap()
+        + "\n[00000009-0000-4000-8000-000000000009]\n\
+           description = \"a bird\\n::error file=x::sings\\r\\u001b[31m\"\n";
+    write(dir.path(), TESTS_TOML, &toml);
+    let crooked = "exercises/new\nline";
+    common::copy_tree(
+        &dir.path().join(EXERCISE),
+        &dir.path().join(crooked).join("pets"),
+    );
+    let checked = check(dir.path(), &[&format!("{crooked}/pets"), "no\nsuch"]);
+    let unknown = "exercises/new\\nline/pets: unknown_uuid 00000009 \"a bird\\n::error \
+                   file=x::sings\\r\\u{1b}[31m\" (in tests.toml, not in canonical-data.json)";
+    assert_eq!(
+        checked.stdout.lines().next(),
+        Some(unknown),
+        "{}",
+        checked.stdout
+    );
+    let summary = "checked 1 exercises (3 cases): 0 missing, 0 excluded but tested, 0 unconfirmed, 0 to check by reading, 0 misnamed, \
+                   0 extra tests, 1 unknown uuids, 0 unsynced uuids; 1 could not be checked, 0 \
+                   have no tests.toml";
+    assert_eq!(checked.stdout.lines().count(), 2, "{}", checked.stdout);
+    let error = "error: no\\nsuch: cannot read the exercise directory: no such file or directory";
+    assert_ends(&checked, error, summary, 2);
+    let meta = run(dir.path(), &["--parse-meta", "a\nb_test.py", "m.json"]);
+    assert_error(
+        &meta,
+        "error: a\\nb_test.py: cannot read: no such file or directory",
+    );
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_an_error_naming_it() {
+    let uuid = "00000001-0000-4000-8000-000000000001";
+    for (field, said) in [
+        (
+            "description = 5",
+            "`description` of {uuid} is not a string but an integer",
+        ),
+        (
+            "reimplements = 42",
+            "`reimplements` of {uuid} is not a string but an integer",
+        ),
+    ] {
+        let dir = work();
+        write(dir.path(), TESTS_TOML, &format!("[{uuid}]\n{field}\n"));
+        let said = said.replace("{uuid}", uuid);
+        let line = format!("error: {TESTS_TOML}: line 1: {said}");
+        assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    }
+    let dir = work();
+    let data = fs::read_to_string(dir.path().join(CANONICAL)).unwrap();
+    let data = data.replacen("\"property\": \"sound\"", "\"reimplements\": 42", 1);
+    write(dir.path(), CANONICAL, &data);
+    let line = format!(
+        "error: {CANONICAL}: the case \"{uuid}\" has a `reimplements` that is not a string but a \
+         number"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    let dir = work();
+    write(
+        dir.path(),
+        CONFIG,
+        r#"{"files": {"test": ["pets_test.py", 5]}}"#,
+    );
+    let line = format!("error: {CONFIG}: `files.test` holds a number, not a file name");
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+/// `count` entries of tests.toml, as compact as TOML allows.
+fn entries(count: usize) -> String {
+    (0..count)
+        .map(|i| format!("[{i:08x}-0000-4000-8000-000000000000]\n"))
+        .collect()
+}
+
+#[test]
+fn a_tests_toml_of_tens_of_thousands_of_entries_is_refused_quickly() {
+    let dir = work();
+    write(dir.path(), TESTS_TOML, &entries(20_000));
+    let line = format!(
+        "error: {TESTS_TOML}: lists 20000 cases, more than the 500 the check links in one \
+         exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    write(dir.path(), TESTS_TOML, &entries(100_000));
+    let line = format!(
+        "error: {TESTS_TOML}: is 3.7 MiB, more than the 1 MiB an exercise's .meta file may hold"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn ten_thousand_nested_brackets_are_read_in_time() {
+    let dir = work();
+    let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let source = source.replace("sound(\"cat\")", &format!("sound(\"cat\", {nested})"));
+    write(dir.path(), TEST_FILE, &source);
+    assert_ends(&check(dir.path(), &[EXERCISE]), "", ALL_WELL, 0);
+    let run = run(dir.path(), &["--parse-meta", TEST_FILE, "metadata.json"]);
+    assert_eq!((run.stderr.as_str(), run.code), ("", Some(0)));
+}
+
+#[test]
+fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large() {
+    // Tests of more values than the check weighs.
+    let dir = work();
+    let numbers: Vec<String> = (0..20_000).map(|n| n.to_string()).collect();
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let many = format!("sound(\"cat\", [{}])", numbers.join(", "));
+    write(
+        dir.path(),
+        TEST_FILE,
+        &source.replace("sound(\"cat\")", &many),
+    );
+    let line = format!(
+        "error: {TEST_FILE}: the test at line 4 brings the tests' values to 20007 or more (a \
+         text's lines and a name's words each count), more than the 10000 the check weighs in \
+         one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // Cases of as many.
+    let dir = work();
+    let list = format!("[{}]", numbers.join(", "));
+    write(dir.path(), CANONICAL, &canonical_data(&[&list, "\"dog\""]));
+    let line = format!(
+        "error: {CANONICAL}: the cases tests.toml lists hold 20009 values (a text's lines and a \
+         description's words each count), more than the 10000 the check weighs in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // A text of many lines counts each.
+    let dir = work();
+    let verse = format!("\"{}\"", "a line of the song\\n".repeat(20_000));
+    write(dir.path(), CANONICAL, &canonical_data(&[&verse, "\"dog\""]));
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // More tests than the check links.
+    let dir = work();
+    let tests = |count: usize| -> String {
+        (0..count)
+            .map(|i| format!("def test_{i}():\n    assert sound(\"cat\") == \"meow\"\n\n"))
+            .collect()
+    };
+    write(dir.path(), TEST_FILE, &tests(501));
+    let line = format!(
+        "error: {TEST_FILE}: brings the exercise's tests to 501, more than the 500 the check \
+         links in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+    // Cases and tests that need more weighings than the check makes.
+    let dir = work();
+    write(dir.path(), TESTS_TOML, &entries(400));
+    write(dir.path(), TEST_FILE, &tests(300));
+    let line = format!(
+        "error: {EXERCISE}: 400 cases and 300 tests need 48000000 weighings (each case-test \
+         pair against every case), more than the 4000000 the check makes in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+#[test]
+fn a_description_and_a_test_name_of_many_words_count_each_word() {
+    let dir = work();
+    let many: Vec<String> = (0..12_000).map(|i| format!("w{}", i % 7)).collect();
+    let data = fs::read_to_string(dir.path().join(CANONICAL)).unwrap();
+    let data = data.replacen("a cat meows", &many.join(" "), 1);
+    write(dir.path(), CANONICAL, &data);
+    let source = fs::read_to_string(dir.path().join(TEST_FILE)).unwrap();
+    let source = source.replacen("a_cat_meows", &many.join("_"), 1);
+    write(dir.path(), TEST_FILE, &source);
+    let line = format!(
+        "error: {CANONICAL}: the cases tests.toml lists hold 12007 values (a text's lines and a \
+         description's words each count), more than the 10000 the check weighs in one exercise"
+    );
+    assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
