@@ -47,8 +47,15 @@ fn a_run_killed_at_the_time_limit_names_the_test_that_did_not_finish() {
     snapshot("killed_at_the_time_limit");
 }
 
+/// An exception that is not an assertion fails its test (as the Python track's runner has
+/// it) with the lines of the test file and the solution it passed through.
+#[test]
+fn an_exception_inside_a_test_names_the_lines_it_passed_through() {
+    snapshot("exception_inside_a_test");
+}
+
 /// An empty solution, a solution or a test file that does not parse: status error, saying
-/// why.
+/// why, in the student's files' lines only (no frame of pytest, importlib or the plugin).
 #[test]
 fn an_empty_solution_or_a_broken_test_file_is_an_error() {
     if !have_pytest() {
@@ -59,14 +66,24 @@ fn an_empty_solution_or_a_broken_test_file_is_an_error() {
             "empty_solution",
             "cannot import name 'hello' from 'greeter'",
         ),
-        ("syntax_error_in_test_file", "SyntaxError"),
-        ("syntax_error_in_solution", "SyntaxError"),
+        (
+            "syntax_error_in_test_file",
+            "File \"greeter_test.py\", line 8",
+        ),
+        (
+            "syntax_error_in_solution",
+            "greeter_test.py:3: in <module>\n    from greeter import hello\n  File \"greeter.py\", line 1\n",
+        ),
     ] {
         let (produced, _work) = run(case);
         let results: serde_json::Value = serde_json::from_str(&produced).unwrap();
         assert_eq!(results["status"], "error", "{case}: {produced}");
         let message = results["message"].as_str().unwrap_or_default();
         assert!(message.contains(says), "{case}: {message}");
+        assert!(message.contains("Error"), "{case}: {message}");
+        for foreign in ["_pytest", "importlib", "exercism_plugin", "site-packages"] {
+            assert!(!message.contains(foreign), "{case}: {message}");
+        }
     }
 }
 
