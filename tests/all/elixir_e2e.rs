@@ -40,7 +40,7 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
 
     let ebin = work.path().join("ebin");
     fs::create_dir(&ebin).unwrap();
-    let formatter = common::root().join("fixtures/elixir_e2e/formatter/exercism_json_formatter.ex");
+    let formatter = common::root().join("runners/elixir/exercism_json_formatter.ex");
     let compiled = Command::new("elixirc")
         .arg("-o")
         .arg(&ebin)
