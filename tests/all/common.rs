@@ -11,28 +11,6 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Whether `tool` can run here. Outside CI a missing tool skips the calling test with one
-/// line saying how to install it; with `CI` set it fails the test, because CI must run it.
-pub fn have(tool: &str, install: &str) -> bool {
-    have_command(&[tool, "--version"], tool, install)
-}
-
-/// Like [`have`], for a tool checked by running `command` (a Ruby library, a Python module).
-pub fn have_command(command: &[&str], what: &str, install: &str) -> bool {
-    let found = Command::new(command[0])
-        .args(&command[1..])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if found {
-        return true;
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("{what} is required in CI but was not found; install it with: {install}");
-    }
-    eprintln!("SKIPPED: {what} not found; install it with: {install}");
-    false
-}
-
 /// Runs the exercism_test_helper binary in `dir`, failing the test on a non-zero exit.
 pub fn helper(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
@@ -154,15 +132,6 @@ pub fn finish(dir: &Path, results: &str) {
         dir,
         &["--log-to-json", "output:output.json", "--combine", &combine],
     );
-}
-
-/// Whether Ruby with Minitest is here (see [`have`]).
-pub fn have_minitest() -> bool {
-    have_command(
-        &["ruby", "-e", "require 'minitest'"],
-        "ruby with minitest",
-        "apt-get install -y ruby ruby-minitest",
-    )
 }
 
 /// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/` (bounded by the

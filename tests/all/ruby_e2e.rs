@@ -8,15 +8,11 @@ use std::process::Command;
 use crate::common;
 
 #[test]
+#[cfg_attr(
+    not(have_minitest_reporters),
+    ignore = "minitest-reporters not installed (apt-get install -y ruby-minitest-reporters)"
+)]
 fn a_real_minitest_run_becomes_a_correct_results_json() {
-    let install = "apt-get install -y ruby ruby-minitest ruby-minitest-reporters";
-    if !common::have_command(
-        &["ruby", "-e", "require 'minitest/reporters'"],
-        "ruby with minitest-reporters",
-        install,
-    ) {
-        return;
-    }
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     let exercise = common::root().join("fixtures/ruby_e2e/garden_party");
@@ -128,10 +124,11 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
 /// `*_test.rb`) each announce their tests: the second file's appended code does not reset
 /// the first one's names.
 #[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
 fn several_test_files_in_one_process_each_announce_their_tests() {
-    if !common::have_minitest() {
-        return;
-    }
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     for (file, class, said) in [
