@@ -51,6 +51,30 @@ fn an_exception_inside_a_test_names_the_lines_it_passed_through() {
     snapshot("exception_inside_a_test");
 }
 
+/// A solution that deletes the files of the directory the tests run in, the test file among
+/// them, while pytest loads it: an error that says so.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn a_solution_deleting_the_test_file_is_an_error_saying_so() {
+    snapshot("deletes_the_files_in_its_directory");
+}
+
+/// A solution that deletes the runner's own files beside the directory the tests run in: an
+/// error saying that the test run's files disappeared.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn a_solution_deleting_the_runner_files_is_an_error_saying_so() {
+    snapshot("deletes_the_runner_files_around_it");
+}
+
+/// A test that ignores the time limit's SIGTERM is killed a second later, and what it printed
+/// is kept.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn a_test_ignoring_the_stop_signal_is_killed_and_named() {
+    snapshot("ignores_the_stop_signal_at_the_time_limit");
+}
+
 /// An empty solution, a solution or a test file that does not parse: status error, saying
 /// why, in the student's files' lines only (no frame of pytest, importlib or the plugin).
 #[test]

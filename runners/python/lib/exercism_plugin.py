@@ -105,7 +105,14 @@ def pytest_collection_modifyitems(session, config, items):
 
 def pytest_collectreport(report):
     # A test module that does not import: an error outside any test, so no test ran.
-    if report.failed:
+    if not report.failed:
+        return
+    test_file = report.nodeid.split("::")[0]
+    if test_file and not os.path.exists(os.path.join(_HERE, test_file)):
+        # pytest's own words for it (an import file mismatch) would send the student hunting.
+        _write("ERROR", "The test file %s disappeared while it was loaded: the code under test "
+               "may have deleted it." % test_file)
+    else:
         _write("ERROR", _collection_error(report.longreprtext))
 
 

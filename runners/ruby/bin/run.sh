@@ -57,7 +57,7 @@ touch "$work/results.log"
 
 # Every test file in one process, as the Ruby track runs them; a file that does not load is
 # an error outside any test.
-EXERCISM_RESULTS="$work/results.log" timeout "${RUNNER_TIMEOUT:-18}" \
+EXERCISM_RESULTS="$work/results.log" timeout -k 1 "${RUNNER_TIMEOUT:-18}" \
   ruby -W0 -I"$here/lib" -rexercism_runner -e '
     begin
       ARGV.each { |file| require File.expand_path(file) }

@@ -6,6 +6,10 @@
 # The test files need not require minitest/autorun themselves (the track's runner loads it).
 require 'minitest/autorun'
 
+# What a test prints reaches the captured output at once: a test killed at the time limit
+# keeps what it printed.
+$stdout.sync = true
+
 module Kernel
   # The Ruby track's documented way to print while a test runs: it goes to the test's output.
   def debug(*args)
