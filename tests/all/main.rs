@@ -15,4 +15,5 @@ mod python_runner;
 mod query_differential;
 mod ruby_e2e;
 mod ruby_runner;
+mod runners;
 mod snapshots;
