@@ -1,8 +1,8 @@
-//! Finds the test frameworks the end-to-end tests run (Elixir, Ruby with Minitest and
-//! minitest-reporters, pytest, setpriv) and sets a `have_<tool>` cfg for each one present, so
-//! that a test needing a missing one is reported by `cargo test` as ignored, with its reason,
-//! rather than passing without running. With `CI` set every cfg is set: CI runs every test,
-//! and one whose tool is missing fails.
+//! Finds the tools the end-to-end tests run (Elixir, Ruby with Minitest and
+//! minitest-reporters, pytest, setpriv, GNU time) and sets a `have_<tool>` cfg for each one
+//! present, so that a test needing a missing one is reported by `cargo test` as ignored, with
+//! its reason, rather than passing without running. With `CI` set every cfg is set: CI runs
+//! every test, and one whose tool is missing fails.
 //!
 //! The probe runs again when this file or `CI`, `PATH`, `PYTHONPATH` or `RUBYLIB` change;
 //! after installing a tool, `touch build.rs` makes it look again.
@@ -19,6 +19,7 @@ const TOOLS: &[(&str, &[&str])] = &[
     ),
     ("have_pytest", &["python3", "-m", "pytest", "--version"]),
     ("have_setpriv", &["setpriv", "--version"]),
+    ("have_gnu_time", &["/usr/bin/time", "-f", "%M", "true"]),
 ];
 
 fn main() {
