@@ -9,6 +9,7 @@
 # folder (target/release of the project that holds it), else the one on PATH.
 # RUNNER_TIMEOUT bounds the run (default 18 s of the 20 s budget).
 set -uo pipefail
+unset CDPATH # cd prints the directory it found through CDPATH, which $(cd … && pwd) would keep
 
 if [ $# -lt 3 ]; then
   echo "usage: $0 <slug> <solution dir> <output dir>" >&2
