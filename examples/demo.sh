@@ -7,7 +7,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${EXERCISM_TEST_HELPER:-}"
 if [ -z "$bin" ]; then
-  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+  # cargo shows its progress on stderr: a first build compiles some sixty crates, three
+  # tree-sitter grammars among them, and takes minutes; later ones take a second.
+  echo "Building exercism_test_helper (release)..." >&2
+  cargo build --release --manifest-path "$root/Cargo.toml"
   bin="$root/target/release/exercism_test_helper"
 fi
 

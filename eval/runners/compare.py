@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Compares runners/<language>/bin/run.sh with an upstream runner's smoke suite, case by case:
-top-level status, test names, each test's status, messages, outputs, test_code and task ids,
-against the suite's own
-expected results. The suites are not part of this project: pass a checkout's folder.
+top-level status, test names, each test's status, messages, messages' first lines, outputs,
+test_code and task ids, against the suite's own expected results. The suites are not part of
+this project: pass a checkout's folder.
+
+"first lines" compares the first line of the top-level message and of each test's message,
+pairing a test upstream names `<name>~` with ours named `<name>` when upstream marks a test
+without subtests so (the names column counts that difference).
 
 usage: python3 eval/runners/compare.py ruby path/to/ruby-test-runner/tests runners/ruby/bin/run.sh
        python3 eval/runners/compare.py python path/to/python-test-runner/test runners/python/bin/run.sh
@@ -15,7 +19,7 @@ cases = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d
 root_dir = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 env = dict(os.environ)
 env.setdefault('EXERCISM_TEST_HELPER', os.path.join(root_dir, 'target/release/exercism_test_helper'))
-tot = {'status':0,'names':0,'statuses':0,'messages':0,'outputs':0,'test_code':0,'task_ids':0,'n':0}
+tot = {'status':0,'names':0,'statuses':0,'messages':0,'first_lines':0,'outputs':0,'test_code':0,'task_ids':0,'n':0}
 for c in cases:
     exp = json.load(open(os.path.join(root, c, 'expected_results.json' if lang=='ruby' else 'results.json')))
     with tempfile.TemporaryDirectory() as out:
@@ -30,11 +34,15 @@ for c in cases:
     st_ok = es == gs
     em = {t['name']: (t.get('message') or '').strip() for t in et}; gm = {t['name']: (t.get('message') or '').strip() for t in gt}
     m_ok = em == gm and (exp.get('message') or '').strip() == (got.get('message') or '').strip()
+    first = lambda text: (text or '').strip().split('\n')[0]
+    f_ok = first(exp.get('message')) == first(got.get('message')) and all(
+        first(t.get('message')) == first(gm.get(t['name'], gm.get(t['name'].removesuffix('~'))))
+        for t in et)
     field = lambda tests, key: {t['name']: t.get(key) or None for t in tests}
     o_ok = field(et, 'output') == field(gt, 'output')
     c_ok = field(et, 'test_code') == field(gt, 'test_code')
     k_ok = field(et, 'task_id') == field(gt, 'task_id')
     tot['n'] += 1; tot['status'] += s_ok; tot['names'] += n_ok; tot['statuses'] += st_ok; tot['messages'] += m_ok
-    tot['outputs'] += o_ok; tot['test_code'] += c_ok; tot['task_ids'] += k_ok
-    print(f"{c}: status {'=' if s_ok else '≠ '+exp['status']+'/'+got['status']}, names {'=' if n_ok else '≠'}, statuses {'=' if st_ok else '≠'}, messages {'=' if m_ok else '≠'}, outputs {'=' if o_ok else '≠'}, test_code {'=' if c_ok else '≠'}, task ids {'=' if k_ok else '≠'}")
+    tot['first_lines'] += f_ok; tot['outputs'] += o_ok; tot['test_code'] += c_ok; tot['task_ids'] += k_ok
+    print(f"{c}: status {'=' if s_ok else '≠ '+exp['status']+'/'+got['status']}, names {'=' if n_ok else '≠'}, statuses {'=' if st_ok else '≠'}, messages {'=' if m_ok else '≠'}, first lines {'=' if f_ok else '≠'}, outputs {'=' if o_ok else '≠'}, test_code {'=' if c_ok else '≠'}, task ids {'=' if k_ok else '≠'}")
 print(tot)

@@ -1,36 +1,16 @@
 //! Helpers shared by the integration tests.
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use similar::TextDiff;
 
 /// The project's root directory.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Whether `tool` can run here. Outside CI a missing tool skips the calling test with one
-/// line saying how to install it; with `CI` set it fails the test, because CI must run it.
-pub fn have(tool: &str, install: &str) -> bool {
-    have_command(&[tool, "--version"], tool, install)
-}
-
-/// Like [`have`], for a tool checked by running `command` (a Ruby library, a Python module).
-pub fn have_command(command: &[&str], what: &str, install: &str) -> bool {
-    let found = Command::new(command[0])
-        .args(&command[1..])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if found {
-        return true;
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("{what} is required in CI but was not found; install it with: {install}");
-    }
-    eprintln!("SKIPPED: {what} not found; install it with: {install}");
-    false
 }
 
 /// Runs the exercism_test_helper binary in `dir`, failing the test on a non-zero exit.
@@ -156,19 +136,10 @@ pub fn finish(dir: &Path, results: &str) {
     );
 }
 
-/// Whether Ruby with Minitest is here (see [`have`]).
-pub fn have_minitest() -> bool {
-    have_command(
-        &["ruby", "-e", "require 'minitest'"],
-        "ruby with minitest",
-        "apt-get install -y ruby ruby-minitest",
-    )
-}
-
 /// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/` (bounded by the
-/// seconds in its `runner_timeout`, if it has one), and checks that it exits 0 and writes
-/// nothing into the solution. Gives results.json's text and the work dir (`solution/`,
-/// `output/`), kept alive for the caller.
+/// seconds in its `runner_timeout`, if it has one), and checks that it exits 0 within that
+/// time and five seconds more, and writes nothing into the solution. Gives results.json's
+/// text and the work dir (`solution/`, `output/`), kept alive for the caller.
 pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir) {
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
@@ -176,33 +147,27 @@ pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir)
     let output = work.path().join("output");
     // A case may bound the run more tightly than the 18 s default (a test that never ends).
     let timeout = fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
-    let run = Command::new(root().join("runners").join(language).join("bin/run.sh"))
-        .args([
-            "exercise",
-            solution.to_str().unwrap(),
-            output.to_str().unwrap(),
-        ])
-        .env(
-            "EXERCISM_TEST_HELPER",
-            env!("CARGO_BIN_EXE_exercism_test_helper"),
-        )
-        .env("RUNNER_TIMEOUT", timeout.trim())
-        .output()
-        .unwrap();
+    let seconds: u64 = timeout.trim().parse().unwrap();
+    let run = output_within(
+        Command::new(runner(language))
+            .args([
+                "exercise",
+                solution.to_str().unwrap(),
+                output.to_str().unwrap(),
+            ])
+            .env(
+                "EXERCISM_TEST_HELPER",
+                env!("CARGO_BIN_EXE_exercism_test_helper"),
+            )
+            .env("RUNNER_TIMEOUT", timeout.trim()),
+        Duration::from_secs(seconds + 5),
+    );
     assert!(
         run.status.success(),
         "{}: run.sh failed: {}",
         fixture.display(),
         String::from_utf8_lossy(&run.stderr)
     );
-    let listing = |dir: &Path| {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    };
     assert_eq!(
         listing(&solution),
         listing(&fixture.join("solution")),
@@ -211,4 +176,56 @@ pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir)
     );
     let results = fs::read_to_string(output.join("results.json")).unwrap();
     (results, work)
+}
+
+/// `runners/<language>/bin/run.sh`.
+pub fn runner(language: &str) -> PathBuf {
+    root().join("runners").join(language).join("bin/run.sh")
+}
+
+/// The names in `dir`, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `command` to its end and gives its output, failing the test (and killing it) when it
+/// runs longer than `limit`: a runner must never hang.
+pub fn output_within(command: &mut Command, limit: Duration) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).unwrap();
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{command:?} still ran after {limit:?} and was killed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
 }

@@ -15,6 +15,8 @@ mod properties;
 mod python_e2e;
 mod python_runner;
 mod query_differential;
+mod recipes;
 mod ruby_e2e;
 mod ruby_runner;
+mod runners;
 mod snapshots;

@@ -1,6 +1,6 @@
 //! Ruby end to end with the real frameworks: Debian's Minitest and minitest-reporters' JUnit
-//! reporter run a transformed test file; the captured stdout and the JUnit XML become
-//! results.json.
+//! reporter, as runners/ruby/lib/junit_setup.rb sets them up, run a transformed test file;
+//! the captured stdout and the JUnit XML become results.json.
 
 use std::fs;
 use std::process::Command;
@@ -8,15 +8,11 @@ use std::process::Command;
 use crate::common;
 
 #[test]
+#[cfg_attr(
+    not(have_minitest_reporters),
+    ignore = "minitest-reporters not installed (apt-get install -y ruby-minitest-reporters)"
+)]
 fn a_real_minitest_run_becomes_a_correct_results_json() {
-    let install = "apt-get install -y ruby ruby-minitest ruby-minitest-reporters";
-    if !common::have_command(
-        &["ruby", "-e", "require 'minitest/reporters'"],
-        "ruby with minitest-reporters",
-        install,
-    ) {
-        return;
-    }
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     let exercise = common::root().join("fixtures/ruby_e2e/garden_party");
@@ -25,26 +21,18 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
 
     let run = Command::new("ruby")
         .current_dir(dir)
-        .env("JUNIT_DIR", dir.join("junit"))
         .arg("-W0")
         .arg("-r")
-        .arg(common::root().join("fixtures/ruby_e2e/junit_setup.rb"))
+        .arg(common::root().join("runners/ruby/lib/junit_setup.rb"))
         .arg(test_file)
         .output()
         .unwrap();
     fs::write(dir.join("output"), &run.stdout).unwrap();
-    let report = fs::read_dir(dir.join("junit"))
-        .unwrap_or_else(|_| {
-            panic!(
-                "no JUnit report; stderr:\n{}",
-                String::from_utf8_lossy(&run.stderr)
-            )
-        })
-        .next()
-        .expect("a JUnit file")
-        .unwrap()
-        .path();
-    fs::copy(report, dir.join("results.xml")).unwrap();
+    assert!(
+        dir.join("results.xml").exists(),
+        "no JUnit report; stderr:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     // The JUnit report's own texts, before results.json replaces it.
     let junit = fs::read_to_string(dir.join("results.xml")).unwrap();
     common::finish(dir, "results.xml");
@@ -136,10 +124,11 @@ fn a_real_minitest_run_becomes_a_correct_results_json() {
 /// `*_test.rb`) each announce their tests: the second file's appended code does not reset
 /// the first one's names.
 #[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
 fn several_test_files_in_one_process_each_announce_their_tests() {
-    if !common::have_minitest() {
-        return;
-    }
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
     for (file, class, said) in [

@@ -8,10 +8,11 @@ use std::fs;
 use crate::common;
 
 #[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
 fn the_ruby_runner_gives_the_expected_results_json() {
-    if !common::have_minitest() {
-        return;
-    }
     let root = common::root().join("fixtures/ruby_runner");
     let mut cases: Vec<_> = fs::read_dir(&root)
         .unwrap()

@@ -4,10 +4,18 @@ message dialect exercism_test_helper reads (`--combine`), to the file EXERCISM_R
 A test is named as --transform named it (`ClassName > some thing`). A unittest subTest loop
 gives one result per variation, `<name> [<subTest message>]`, and a summary `<name>~`, as the
 Python track's runner names them; --combine gives them the test's test_code and task id.
-Messages are the assertion's own words (`AssertionError: 2 != 3`), not a traceback.
+Messages are the assertion's own words (`AssertionError: 2 != 3`), not a traceback; any
+other exception is its own line followed by the lines of the test file and the solution it
+passed through, and a module that does not load shows only the student's files' lines: no
+frame of pytest, importlib or this plugin.
 """
 
 import os
+import re
+import textwrap
+import traceback
+
+import pytest
 
 SUMMARY_FAILED = (
     "One or more variations of this test failed. Details can be found under each [variant#]."
@@ -37,9 +45,46 @@ def _name(item):
     return method.replace("_", " ")
 
 
+# The directory the tests run in: the student's files are the ones inside it.
+_HERE = os.getcwd() + os.sep
+
+# The student's frames of the exception a test phase raised, by (node id, phase), from
+# pytest_runtest_makereport until pytest_runtest_logreport writes the result.
+_frames = {}
+
+
 def _message(report):
     crash = getattr(report.longrepr, "reprcrash", None)
-    return crash.message if crash is not None else report.longreprtext
+    message = crash.message if crash is not None else report.longreprtext
+    frames = _frames.pop((report.nodeid, report.when), None)
+    if frames:
+        message += "\n\nTraceback (most recent call last):\n" + "\n".join(frames)
+    return message
+
+
+def _student_frames(tb):
+    """The frames of a traceback in the files the tests run in, as Python prints them, with
+    paths relative to the solution."""
+    lines = []
+    for frame in traceback.extract_tb(tb):
+        path = os.path.abspath(frame.filename)
+        if not path.startswith(_HERE):
+            continue
+        lines.append('  File "%s", line %d, in %s' % (path[len(_HERE):], frame.lineno, frame.name))
+        if frame.line:
+            lines.append("    " + frame.line)
+    return lines
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    # An exception that is not an assertion (a test or the solution raising) gets the lines it
+    # passed through; an assertion's message says enough.
+    outcome = yield
+    report = outcome.get_result()
+    excinfo = call.excinfo
+    if report.failed and excinfo is not None and not excinfo.errisinstance(AssertionError):
+        _frames[(item.nodeid, call.when)] = _student_frames(excinfo.tb)
 
 
 _items = {}
@@ -60,22 +105,44 @@ def pytest_collection_modifyitems(session, config, items):
 
 def pytest_collectreport(report):
     # A test module that does not import: an error outside any test, so no test ran.
-    if report.failed:
+    if not report.failed:
+        return
+    test_file = report.nodeid.split("::")[0]
+    if test_file and not os.path.exists(os.path.join(_HERE, test_file)):
+        # pytest's own words for it (an import file mismatch) would send the student hunting.
+        _write("ERROR", "The test file %s disappeared while it was loaded: the code under test "
+               "may have deleted it." % test_file)
+    else:
         _write("ERROR", _collection_error(report.longreprtext))
+
+
+# A frame of pytest's report on a module that did not load: `path:line: in function`.
+_FRAME = re.compile(r"^(\S.*?):\d+: in ")
 
 
 def _collection_error(text):
     """An import error as the Python track's runner shows it: the exception's own lines
     (the `E   ` lines of pytest's report), where the track's test files put their hints
-    (`MISSING FUNCTION --> …`); any other error as pytest reports it."""
-    if "ImportError while importing test module" not in text:
-        return text
+    (`MISSING FUNCTION --> …`). Any other error (a syntax error) as pytest reports it, less
+    the frames outside the student's files (pytest's, importlib's, this plugin's)."""
     lines = text.rstrip("\n").split("\n")
     last = len(lines)
     while last > 0 and lines[last - 1].startswith("E "):
         last -= 1
     error = [line[4:] if line.startswith("E   ") else line[2:] for line in lines[last:]]
-    return "\n".join(error) if error else text
+    if not error:
+        return text
+    if "ImportError while importing test module" in text:
+        return "\n".join(error)
+    kept, keep = [], False
+    for line in lines[:last]:
+        frame = _FRAME.match(line)
+        if frame:
+            path = frame.group(1)
+            keep = not (os.path.isabs(path) or path.startswith(("<", "..")))
+        if keep:
+            kept.append(line)
+    return textwrap.dedent("\n".join(kept + error))
 
 
 def pytest_runtest_logreport(report):

@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
 # An Exercism Ruby test runner on exercism_test_helper:
 #   runners/ruby/bin/run.sh <slug> <solution dir> <output dir>
-# writes <output dir>/results.json and exits 0 whenever it could write one. The solution dir
-# is only read: the tests run in a copy. exercism_test_helper is found on PATH (or set
-# EXERCISM_TEST_HELPER); RUNNER_TIMEOUT bounds the run (default 18 s of the 20 s budget).
+# writes <output dir>/results.json and exits 0 whenever it could write one; the runner's own
+# failures (no Ruby, no Minitest, no exercism_test_helper) are a results.json with status
+# error saying so. The solution dir is only read: the tests run in a copy, and the runner's
+# own files (metadata, captured output, results log) are kept outside the directory the tests
+# run in. exercism_test_helper is $EXERCISM_TEST_HELPER, else the one built beside this
+# folder (target/release of the project that holds it), else the one on PATH.
+# RUNNER_TIMEOUT bounds the run (default 18 s of the 20 s budget).
 set -uo pipefail
+unset CDPATH # cd prints the directory it found through CDPATH, which $(cd … && pwd) would keep
 
 if [ $# -lt 3 ]; then
   echo "usage: $0 <slug> <solution dir> <output dir>" >&2
   exit 2
 fi
-input=${2%/}
-output=${3%/}
 here=$(cd "$(dirname "$0")/.." && pwd)
-helper=${EXERCISM_TEST_HELPER:-exercism_test_helper}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# Absolute paths before anything changes directory: relative ones are the caller's.
+mkdir -p -- "$3" && output=$(cd -- "$3" && pwd) || {
+  echo "$0: cannot create the output directory $3" >&2
+  exit 2
+}
+# shellcheck source=../lib/runner.sh
+source "$here/lib/runner.sh"
 
-cp -R "$input/." "$work/"
-cd "$work" || exit 2
+input=$(cd -- "$2" 2>/dev/null && pwd) ||
+  runner_error "the test runner could not read the solution directory $2"
+helper=$(find_helper "$here") ||
+  runner_error "the test runner could not find exercism_test_helper: build it with cargo build --release, or put it on PATH"
+command -v ruby >/dev/null || runner_error "the test runner could not start Ruby: ruby is not installed"
+problem=$(ruby -e "begin; require 'minitest'; rescue LoadError => e; warn e.message; exit 1; end" 2>&1) ||
+  runner_error "the test runner could not start Minitest: $(last_line "$problem")"
+
+work=$(mktemp -d) || runner_error "the test runner could not create a temporary directory"
+trap 'rm -rf "$work"' EXIT
+run="$work/solution"
+mkdir "$run" && cp -R "$input/." "$run/" ||
+  runner_error "the test runner could not copy the solution directory"
+cd "$run" || runner_error "the test runner could not enter its copy of the solution"
 
 # The test files: .meta/config.json's files.test, else every *_test.rb but benchmarks.
 tests=()
@@ -31,24 +50,21 @@ if [ ${#tests[@]} -eq 0 ]; then
 fi
 
 for test in "${tests[@]}"; do
-  "$helper" --parse-meta "$test:metadata.json" --transform "$test:$test" || exit 2
+  problem=$("$helper" --parse-meta "$test" "$work/metadata.json" --transform "$test" "$test" 2>&1) ||
+    runner_error "the test runner could not prepare $test: $(last_line "$problem")"
 done
-[ -f metadata.json ] || echo '{"tests": []}' > metadata.json
+[ -f "$work/metadata.json" ] || echo '{"tests": []}' > "$work/metadata.json"
+touch "$work/results.log"
 
 # Every test file in one process, as the Ruby track runs them; a file that does not load is
 # an error outside any test.
-EXERCISM_RESULTS="$work/results.log" timeout "${RUNNER_TIMEOUT:-18}" \
+EXERCISM_RESULTS="$work/results.log" timeout -k 1 "${RUNNER_TIMEOUT:-18}" \
   ruby -W0 -I"$here/lib" -rexercism_runner -e '
     begin
       ARGV.each { |file| require File.expand_path(file) }
     rescue ScriptError, StandardError => e
       ExercismRunner.load_error(e)
       exit!(1)
-    end' "${tests[@]}" > output 2> errors
-touch results.log
+    end' "${tests[@]}" > "$work/output" 2> "$work/errors"
 
-"$helper" --log-to-json output:output.json --keep-final-newline \
-  --combine results.log:metadata.json:output.json || exit 2
-mkdir -p "$output"
-# Paths as the student knows them: relative to the solution, not to this run's copy.
-sed "s#$work/##g" results.log > "$output/results.json"
+finish "$helper" --keep-final-newline

@@ -6,6 +6,10 @@
 # The test files need not require minitest/autorun themselves (the track's runner loads it).
 require 'minitest/autorun'
 
+# What a test prints reaches the captured output at once: a test killed at the time limit
+# keeps what it printed.
+$stdout.sync = true
+
 module Kernel
   # The Ruby track's documented way to print while a test runs: it goes to the test's output.
   def debug(*args)
@@ -25,14 +29,16 @@ module ExercismRunner
   end
 
   # A test file that does not load (a syntax error, a missing constant) runs no test: the
-  # error, outside any test, tells --combine why, as status error, worded as the Ruby track's
-  # runner words it (`Line 3: undefined local variable or method ... (NameError)`).
+  # error, outside any test, tells --combine why, as status error. A syntax error is Ruby's
+  # own, naming the file relative to the solution (`two_fer.rb:2: syntax error, …`: the
+  # solution or the test file); any other is worded as the Ruby track's runner words it
+  # (`Line 3: undefined local variable or method ... (NameError)`).
   def self.load_error(error)
     here = "#{Dir.pwd}/"
     message = error.message.gsub(here, '')
     text =
       if error.is_a?(SyntaxError)
-        message.gsub(/^[^:\n]+\.rb:(\d+): /, 'Line \\1: ')
+        message
       else
         where = (error.backtrace_locations || [])
                 .find { |location| location.absolute_path.to_s.start_with?(here) }

@@ -1,0 +1,251 @@
+//! What both runners promise whatever happens: `bin/run.sh <slug> <solution dir> <output dir>`
+//! writes exactly one `<output dir>/results.json`, and a failure of the runner itself (a
+//! framework or exercism_test_helper missing) is a results.json with status error naming it,
+//! never a message blaming the student. The hostile solutions (deleting files, ignoring the
+//! time limit) are fixtures of each runner's own tests.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::common;
+
+const LANGUAGES: [&str; 2] = ["ruby", "python"];
+
+/// The fixture solution each runner runs here.
+fn solution(language: &str) -> PathBuf {
+    let case = match language {
+        "ruby" => "pass_fail_error_and_output",
+        _ => "pass_fail_and_output",
+    };
+    common::root()
+        .join(format!("fixtures/{language}_runner"))
+        .join(case)
+        .join("solution")
+}
+
+/// Runs `language`'s run.sh in `dir` with these arguments and environment, within 25 s.
+fn run_in(dir: &Path, language: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(common::runner(language));
+    command.current_dir(dir).args(args).env(
+        "EXERCISM_TEST_HELPER",
+        env!("CARGO_BIN_EXE_exercism_test_helper"),
+    );
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let run = common::output_within(&mut command, Duration::from_secs(25));
+    assert!(
+        run.status.success(),
+        "{language}: run.sh {args:?} failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    run
+}
+
+/// Every results.json under `dir`.
+fn results_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(results_files(&path));
+        } else if path.ends_with("results.json") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The status and message of the results.json in `output`.
+fn status_and_message(output: &Path) -> (String, String) {
+    let results: Value = common::results(&output.join("results.json"));
+    let text = |key: &str| results[key].as_str().unwrap_or_default().to_string();
+    (text("status"), text("message"))
+}
+
+#[test]
+fn each_runner_writes_one_results_json_for_relative_absolute_spaced_and_missing_output_paths() {
+    for language in LANGUAGES {
+        for output in [
+            "out",
+            "ABSOLUTE",
+            "with space/out dir",
+            "missing/deeper/out",
+        ] {
+            let caller = tempfile::tempdir().unwrap();
+            let dir = caller.path();
+            common::copy_tree(&solution(language), &dir.join("my solution"));
+            let absolute = dir.join("absolute out");
+            let output = match output {
+                "ABSOLUTE" => absolute.to_str().unwrap(),
+                relative => relative,
+            };
+            run_in(dir, language, &["greeter", "my solution", output], &[]);
+            assert_eq!(
+                results_files(dir),
+                [dir.join(output).join("results.json")],
+                "{language}, output {output:?}"
+            );
+            let (status, _) = status_and_message(&dir.join(output));
+            assert_ne!(status, "", "{language}, output {output:?}");
+        }
+    }
+}
+
+#[test]
+fn without_exercism_test_helper_the_results_json_says_so() {
+    for language in LANGUAGES {
+        let work = tempfile::tempdir().unwrap();
+        let missing = work.path().join("no_such_helper");
+        let solution = solution(language);
+        run_in(
+            work.path(),
+            language,
+            &["greeter", solution.to_str().unwrap(), "out"],
+            &[("EXERCISM_TEST_HELPER", missing.to_str().unwrap())],
+        );
+        let (status, message) = status_and_message(&work.path().join("out"));
+        assert_eq!(status, "error", "{language}");
+        assert!(
+            message.starts_with("the test runner could not find exercism_test_helper"),
+            "{language}: {message}"
+        );
+    }
+}
+
+/// A directory holding `name`, a script running the `name` found on PATH with `flags` first:
+/// put before PATH, it hides what those flags hide.
+fn shim(dir: &Path, name: &str, flags: &str) -> String {
+    let real = Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .unwrap();
+    let real = String::from_utf8(real.stdout).unwrap();
+    let shims = dir.join("shims");
+    fs::create_dir_all(&shims).unwrap();
+    let script = shims.join(name);
+    fs::write(
+        &script,
+        format!("#!/bin/sh\nexec {} {flags} \"$@\"\n", real.trim()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    format!(
+        "{}:{}",
+        shims.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn without_pytest_the_results_json_says_so() {
+    let work = tempfile::tempdir().unwrap();
+    // Python without its site packages has no pytest.
+    let path = shim(work.path(), "python3", "-S");
+    let solution = solution("python");
+    run_in(
+        work.path(),
+        "python",
+        &["greeter", solution.to_str().unwrap(), "out"],
+        &[("PATH", &path)],
+    );
+    assert_eq!(
+        status_and_message(&work.path().join("out")),
+        (
+            "error".to_string(),
+            "the test runner could not start pytest: No module named pytest".to_string()
+        )
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
+fn without_minitest_the_results_json_says_so() {
+    let work = tempfile::tempdir().unwrap();
+    // Ruby without RubyGems finds no Minitest gem.
+    let path = shim(work.path(), "ruby", "--disable-gems");
+    let solution = solution("ruby");
+    run_in(
+        work.path(),
+        "ruby",
+        &["greeter", solution.to_str().unwrap(), "out"],
+        &[("PATH", &path)],
+    );
+    assert_eq!(
+        status_and_message(&work.path().join("out")),
+        (
+            "error".to_string(),
+            "the test runner could not start Minitest: cannot load such file -- minitest"
+                .to_string()
+        )
+    );
+}
+
+/// A runner folder inside a project checkout uses the binary built there, in
+/// target/release, before one on PATH.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn a_runner_uses_the_binary_built_beside_it() {
+    let work = tempfile::tempdir().unwrap();
+    let project = work.path().join("project");
+    common::copy_tree(
+        &common::root().join("runners/python"),
+        &project.join("runners/python"),
+    );
+    // The binary built beside it: a script that notes its use and runs this build's binary.
+    let release = project.join("target/release");
+    fs::create_dir_all(&release).unwrap();
+    let used = work.path().join("used");
+    let binary = release.join("exercism_test_helper");
+    fs::write(
+        &binary,
+        format!(
+            "#!/bin/sh\necho used >> '{}'\nexec '{}' \"$@\"\n",
+            used.display(),
+            env!("CARGO_BIN_EXE_exercism_test_helper")
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&binary, fs::Permissions::from_mode(0o755)).unwrap();
+
+    let solution = solution("python");
+    let run = common::output_within(
+        Command::new(project.join("runners/python/bin/run.sh"))
+            .current_dir(work.path())
+            .env_remove("EXERCISM_TEST_HELPER")
+            .args(["greeter", solution.to_str().unwrap(), "out"]),
+        Duration::from_secs(25),
+    );
+    assert!(run.status.success(), "{run:?}");
+    assert!(used.exists(), "the binary in target/release was not used");
+    let (status, _) = status_and_message(&work.path().join("out"));
+    assert_eq!(status, "fail");
+}
+
+/// Each runner folder stands alone, so the shell code they share is in each: the same file.
+#[test]
+fn both_runners_share_the_same_runner_sh() {
+    let read = |language: &str| {
+        fs::read_to_string(
+            common::root()
+                .join("runners")
+                .join(language)
+                .join("lib/runner.sh"),
+        )
+        .unwrap()
+    };
+    assert!(
+        read("ruby") == read("python"),
+        "runners/ruby/lib/runner.sh and runners/python/lib/runner.sh differ"
+    );
+}
