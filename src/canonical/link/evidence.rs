@@ -4,17 +4,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::constants::{
-    DATA_ALONE, DATA_WEIGHT, FIT_WEIGHT, OTHER_PROPERTY, TIE, VERSE_WORDS, WHOLE, WORD_ORDER,
-};
+use super::calls::mark_calls_apart;
+use super::constants::{DATA_WEIGHT, FIT_WEIGHT, OTHER_PROPERTY, VERSE_WORDS, WHOLE, WORD_ORDER};
 use super::names::{
     Vocabulary, first_sentence, name_similarity, named, sequence_similarity, split_camel_case,
     word_sequence, words,
 };
-use super::values::{
-    Holdings, Probe, Readings, Value, at_places, fit, held_order, order, share, sings, verse_lines,
-    with_lines,
-};
+use super::sequence::{Readings, at_places, fit, held_order, order, with_lines};
+use super::values::{Holdings, Probe, Value, sings, verse_lines};
 use crate::canonical::data::Case;
 use crate::canonical::exercise::Test;
 use crate::source::literals::{Literal, call_name};
@@ -40,22 +37,15 @@ pub struct Evidence {
     /// where the cases are tested through `histogram`; see `mark_calls_apart`).
     pub calls_apart: bool,
     /// For a test holding all of the case's data: the share of the case's values it has in
-    /// the case's order (a longest common subsequence); 0 otherwise.
-    pub order: f64,
-    /// The same with the members of the case's objects in any order (JSON's objects have
-    /// none: a test passes parameters and writes a record's fields in its own); 0 where
-    /// `order` is.
+    /// the case's order (a longest common subsequence), the members of the case's objects in
+    /// any order (JSON's objects have none: a test passes parameters and writes a record's
+    /// fields in its own); 0 otherwise.
     pub member_order: f64,
     /// The share of the test's values that are the case's (its values and its objects' keys,
     /// which a test writes too): a test of exactly this case's data
     /// fits it better than one that holds it among others (`factors(2) == [2]` beside
     /// `factors(4) == [2, 2]`).
     pub fit: f64,
-    /// The share of the test's values that are values of some case whose data it holds all
-    /// of (this one or another): a test of a whole garden holds each child's case among the
-    /// others' values, one of 20 rows of Pascal's triangle holds "ten rows" among rows no
-    /// case has.
-    pub held_fit: f64,
     /// Some text of the case is in the test only loosely: in another letter case or without
     /// the white space around it ("AABBBCCCC" in a test of "aabbbcccc", "\nDoes this …?" in
     /// one of "Does this …?", digits too: luhn's " 0" in one of "0"), or with its spaces as
@@ -89,7 +79,7 @@ impl Evidence {
 
     /// A similarity of the pair, data and name together: the tests most like a case say how
     /// the track tests its property (see `mark_calls_apart`).
-    fn similarity(&self) -> f64 {
+    pub(super) fn similarity(&self) -> f64 {
         let score =
             DATA_WEIGHT * self.data + (1.0 - DATA_WEIGHT) * self.name + FIT_WEIGHT * self.fit;
         if self.other_property {
@@ -185,7 +175,6 @@ pub fn evidence(cases: &[Case], tests: &[Test]) -> Weighed {
         .collect();
     mark_calls_apart(cases, &weights, &holdings, &mut matrix);
     let fitted: Vec<Vec<Probe>> = weighed.into_iter().map(|case| case.fitted).collect();
-    mark_held_fit(&fitted, &readings, &values, &mut matrix);
     let mut explained = HashMap::new();
     for (c, row) in matrix.iter().enumerate() {
         for t in (0..row.len()).filter(|&t| row[t].holds_all() || row[t].named_after) {
@@ -303,7 +292,7 @@ impl<'c> CaseProbes<'c> {
         &self.fitted[..self.case.sequence.len()]
     }
 
-    /// The evidence that `test` implements this case (`held_fit` and `calls_apart` are set
+    /// The evidence that `test` implements this case (`calls_apart` is set
     /// later, over every case).
     fn weigh(&self, test: &TestView, shared: &Shared) -> Evidence {
         let (holding, property) = (test.holding, &self.property);
@@ -335,17 +324,16 @@ impl<'c> CaseProbes<'c> {
                 .any(|p| p != property && holding.calls.contains(p));
         let data = if total > 0.0 { found / total } else { 0.0 };
         let sung = sings(&holding.lines, &self.verse);
-        let (order, member_order) = if data >= WHOLE {
+        let member_order = if data >= WHOLE {
             order(self.sequence(), &self.case.shape, test.values)
         } else {
-            (0.0, 0.0)
+            0.0
         };
         let sequence = self.sequence();
         let inputs = &sequence[..self.case.inputs.min(sequence.len())];
         let prefix = shared.prefix;
         Evidence {
             data,
-            order,
             member_order,
             // A value the test does not hold is none of its values (`Probe::is` accepts no
             // spelling `Holdings::holds` does not): holding nothing, it fits nothing.
@@ -354,7 +342,6 @@ impl<'c> CaseProbes<'c> {
             } else {
                 0.0
             },
-            held_fit: 0.0,
             name: name_similarity(&self.own, &self.path, test.words) * (1.0 - WORD_ORDER)
                 + WORD_ORDER * sequence_similarity(&self.own_sequence, &test.sequence[prefix..]),
             named_after: !self.own.is_empty()
@@ -379,143 +366,4 @@ impl<'c> CaseProbes<'c> {
             held_order: held_order(sequence, test.values),
         }
     }
-}
-
-/// Sets each test's `Evidence::held_fit`: the share of the places of its values where a
-/// value of a case it holds all of is read (`fitted`: each case's values and keys).
-fn mark_held_fit(
-    fitted: &[Vec<Probe>],
-    readings: &[Readings],
-    values: &[Vec<Value>],
-    matrix: &mut [Vec<Evidence>],
-) {
-    for (t, ((_, places), values)) in readings.iter().zip(values).enumerate() {
-        let held: Vec<&Probe> = fitted
-            .iter()
-            .zip(matrix.iter())
-            .filter(|(_, row)| row[t].holds_all())
-            .flat_map(|(probes, _)| probes)
-            .collect();
-        let held_fit = share(&at_places(values, places, |value| {
-            held.iter().any(|p| p.is(value))
-        }));
-        for row in matrix.iter_mut() {
-            row[t].held_fit = held_fit;
-        }
-    }
-}
-
-/// Marks the tests that call functions, but none of those the track tests a case's property
-/// through (`Evidence::calls_apart`). Those are the functions called by every test whose best
-/// case is of the property and which holds all of that case's data, named after it or as
-/// written (named after it, where a case of the property has such a test): a test holding a
-/// case by chance, as list-ops' `append` tests hold "length of
-/// [1, 2, 3, 4]", does not say how the track tests it, and a property no test holds so says
-/// nothing. Where the cases are of several functions, a test that also calls a function none
-/// of those tests calls is apart when, of their functions, it calls only those every test of
-/// the file calls (a constructor): Elixir queen-attack's test of `to_string` builds its
-/// queens with `new`, as the tests of `can_attack?` do. (Where they are all of one, the
-/// track's tests call the methods of one object, each its own: Python bank-account's.)
-fn mark_calls_apart(
-    cases: &[Case],
-    weights: &[f64],
-    holdings: &[Holdings],
-    matrix: &mut [Vec<Evidence>],
-) {
-    let best: Vec<f64> = (0..holdings.len())
-        .map(|t| {
-            matrix
-                .iter()
-                .map(|row| row[t].similarity())
-                .fold(0.0, f64::max)
-        })
-        .collect();
-    // The tests that tell: each property's, and whether it is named after its case.
-    let mut telling: Vec<(&str, bool, &Holdings)> = Vec::new();
-    for ((case, row), weight) in cases.iter().zip(matrix.iter()).zip(weights) {
-        for ((e, holding), best) in row.iter().zip(holdings).zip(&best) {
-            let written = e.member_order >= WHOLE && !e.loosely && *weight >= DATA_ALONE;
-            if e.holds_all() && (e.named_after || written) && e.similarity() >= best - TIE {
-                telling.push((case.property.as_str(), e.named_after, holding));
-            }
-        }
-    }
-    // A property whose cases have tests named after them is tested through what those
-    // call: a test named for nothing may be as much another property's best, by chance
-    // (rational-numbers' `pow_rational({1, 2}, 0) == {1, 1}`, renamed, holds `pow_real`'s
-    // 2, 0 and 1 in order).
-    let named: HashSet<&str> = telling
-        .iter()
-        .filter(|(_, named, _)| *named)
-        .map(|(property, _, _)| *property)
-        .collect();
-    // Each property's functions all of the tests that tell call, and those any of them calls.
-    let mut through: HashMap<&str, Called> = HashMap::new();
-    for (property, is_named, holding) in telling {
-        if is_named || !named.contains(property) {
-            through.entry(property).or_default().add(&holding.calls);
-        }
-    }
-    let several = cases.iter().any(|c| c.property != cases[0].property);
-    let everywhere = everywhere(holdings.iter().map(|h| &h.calls));
-    for (case, row) in cases.iter().zip(matrix.iter_mut()) {
-        let Some(called) = through.get(case.property.as_str()) else {
-            continue;
-        };
-        if called.all().next().is_none() {
-            continue;
-        }
-        for (e, holding) in row.iter_mut().zip(holdings) {
-            let calls = &holding.calls;
-            e.calls_apart = (!calls.is_empty() && called.all().all(|f| !calls.contains(f)))
-                || (several && called.strays(calls, &everywhere));
-        }
-    }
-}
-
-/// The functions some tests call: those all of them call, and those any of them calls.
-#[derive(Default)]
-pub(super) struct Called<'a> {
-    /// `None` before the first test.
-    all: Option<HashSet<&'a str>>,
-    any: HashSet<&'a str>,
-}
-
-impl<'a> Called<'a> {
-    /// Adds the functions a test calls.
-    pub(super) fn add(&mut self, calls: &'a HashSet<String>) {
-        let calls: HashSet<&str> = calls.iter().map(String::as_str).collect();
-        match &mut self.all {
-            Some(all) => all.retain(|f| calls.contains(f)),
-            None => self.all = Some(calls.clone()),
-        }
-        self.any.extend(calls);
-    }
-
-    /// The functions all of the tests call.
-    fn all(&self) -> impl Iterator<Item = &'a str> + '_ {
-        self.all.iter().flatten().copied()
-    }
-
-    /// Whether a test calling `calls` is of another function than these tests: it calls a
-    /// function none of them calls, and none of those they all call other than what every
-    /// test calls (`everywhere`, a constructor); never where they share nothing else.
-    pub(super) fn strays(&self, calls: &HashSet<String>, everywhere: &HashSet<&str>) -> bool {
-        let mut own = self.all().filter(|f| !everywhere.contains(f)).peekable();
-        own.peek().is_some()
-            && calls.iter().any(|f| !self.any.contains(f.as_str()))
-            && own.all(|f| !calls.contains(f))
-    }
-}
-
-/// The functions every test that calls any calls (a constructor); none where no test calls
-/// any.
-pub(super) fn everywhere<'a>(
-    tests: impl IntoIterator<Item = &'a HashSet<String>>,
-) -> HashSet<&'a str> {
-    let mut called = Called::default();
-    for calls in tests.into_iter().filter(|calls| !calls.is_empty()) {
-        called.add(calls);
-    }
-    called.all().collect()
 }

@@ -39,11 +39,13 @@
 //! instead of `missing` beside an extra test.
 
 mod assign;
+mod calls;
 mod compare;
 mod constants;
 mod evidence;
 mod names;
 mod order;
+mod sequence;
 #[cfg(test)]
 mod tests;
 mod values;
