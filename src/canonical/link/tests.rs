@@ -1,6 +1,481 @@
+//! Each principle of the linker on a small made-up exercise: the weights file, the levels,
+//! the assignment, the order, and the whole linking with the embedded weights.
+
+use std::collections::HashMap;
+
+use super::assign::{Pairs, Role, candidates};
+use super::compare::{Context, levels};
+use super::order::{gaps, place_levels, places};
 use super::*;
+use crate::canonical::data::canonical_cases;
+use crate::source::literals::Literal;
+
+/// Cases from canonical data's `cases` array, written as JSON.
+fn cases(json: &str) -> Vec<Case> {
+    canonical_cases(format!(r#"{{"cases":{json}}}"#).as_bytes()).unwrap()
+}
+
+/// A case of `property` mapping `n` to the text `expected`.
+fn case_json(uuid: u32, description: &str, n: i64, expected: &str) -> String {
+    format!(
+        r#"{{"uuid":"{uuid:08}-0000-4000-8000-000000000000","description":"{description}","property":"say","input":{{"n":{n}}},"expected":"{expected}"}}"#
+    )
+}
+
+fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
+    Test {
+        file: "t".to_string(),
+        line,
+        name: name.to_string(),
+        places: (0..literals.len()).collect(),
+        literals,
+        group: None,
+    }
+}
+
+/// A test calling `say` with `n` and expecting `expected`.
+fn says(line: usize, name: &str, n: i64, expected: &str) -> Test {
+    let literals = vec![
+        Literal::Call("say".to_string()),
+        Literal::Number(n.to_string()),
+        Literal::Text(expected.to_string()),
+    ];
+    test(line, name, literals)
+}
+
+/// Five cases of numbers and their names in a made-up language, each value held by no
+/// other case.
+fn five() -> Vec<Case> {
+    let names = ["one", "two", "three", "four", "five"];
+    let words = ["unu", "du", "tri", "kvar", "kvin"];
+    let json: Vec<String> = (0..5)
+        .map(|i| case_json(i as u32 + 1, names[i], i as i64 + 1, words[i]))
+        .collect();
+    cases(&format!("[{}]", json.join(",")))
+}
+
+/// A test of each of `five`'s cases, named after it, in order.
+fn five_tests() -> Vec<Test> {
+    let names = ["one", "two", "three", "four", "five"];
+    let words = ["unu", "du", "tri", "kvar", "kvin"];
+    (0..5)
+        .map(|i| says(4 * i + 1, names[i], i as i64 + 1, words[i]))
+        .collect()
+}
 
 #[test]
 fn the_embedded_weights_parse() {
-    let _ = Weights::embedded();
+    let weights = Weights::embedded();
+    assert!(
+        weights
+            .link
+            .score(&Levels([0; COMPARISONS.len()]))
+            .is_finite()
+    );
+}
+
+#[test]
+fn a_weights_row_that_does_not_parse_names_its_line_and_what_is_wrong() {
+    let header = "# a comment\ntable\tcomparison\tlevel\tmatches\tnon_matches\tweight\n";
+    let parse = |row: &str| Weights::parse(&format!("{header}{row}\n")).unwrap_err();
+    assert_eq!(
+        parse("link\tdata\texact\t1\t2"),
+        "line 3: expected six tab-separated fields"
+    );
+    assert_eq!(
+        parse("link\tdata\texact\t1\t2\tx"),
+        "line 3: the weight is no number"
+    );
+    assert_eq!(
+        parse("sort\tdata\texact\t1\t2\t3"),
+        "line 3: no table `sort`"
+    );
+    assert_eq!(
+        parse("link\tcolour\tred\t1\t2\t3"),
+        "line 3: no comparison `colour`"
+    );
+    assert_eq!(
+        parse("link\tdata\tred\t1\t2\t3"),
+        "line 3: no level `red` of `data`"
+    );
+    let weights = Weights::parse(&format!(
+        "{header}link\tprior\t-\t1\t1\t1.5\nlink\tdata\texact\t1\t1\t2.0\n"
+    ))
+    .unwrap();
+    let mut exact = Levels([0; COMPARISONS.len()]);
+    exact.0[compare::DATA] = 0;
+    assert_eq!(
+        weights.link.score(&exact),
+        3.5,
+        "prior plus the exact level"
+    );
+}
+
+#[test]
+fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
+    let context = Context {
+        case_weight: 5.0,
+        has_input: true,
+        included: true,
+        table: false,
+        named_like_a_case: true,
+    };
+    let level = |e: Evidence, context: &Context| {
+        let levels = levels(&e, context);
+        levels.names().find(|(c, _)| *c == "data").unwrap().1
+    };
+    let whole = Evidence {
+        data: 1.0,
+        member_order: 1.0,
+        fit: 1.0,
+        ..Evidence::default()
+    };
+    assert_eq!(level(whole, &context), "exact");
+    assert_eq!(level(Evidence { fit: 0.5, ..whole }, &context), "written");
+    assert_eq!(
+        level(
+            Evidence {
+                member_order: 0.8,
+                ..whole
+            },
+            &context
+        ),
+        "in-order"
+    );
+    assert_eq!(
+        level(
+            Evidence {
+                member_order: 0.5,
+                ..whole
+            },
+            &context
+        ),
+        "reordered"
+    );
+    assert_eq!(
+        level(
+            Evidence {
+                loosely: true,
+                ..whole
+            },
+            &context
+        ),
+        "loose"
+    );
+    let common = Context {
+        case_weight: 1.0,
+        ..context
+    };
+    assert_eq!(level(whole, &common), "exact-common");
+    let part = Evidence {
+        data: 0.6,
+        input_share: 1.0,
+        ..Evidence::default()
+    };
+    assert_eq!(level(part, &context), "half+input");
+    assert_eq!(
+        level(
+            Evidence {
+                input_share: 0.5,
+                ..part
+            },
+            &context
+        ),
+        "half"
+    );
+    assert_eq!(
+        level(Evidence { data: 0.1, ..part }, &context),
+        "some+input"
+    );
+    assert_eq!(level(Evidence::default(), &context), "none");
+}
+
+#[test]
+fn a_name_like_no_case_and_a_table_of_cases_are_levels_of_their_own() {
+    let context = Context {
+        case_weight: 5.0,
+        has_input: true,
+        included: true,
+        table: false,
+        named_like_a_case: false,
+    };
+    let name = |e: Evidence, context: &Context| {
+        let levels = levels(&e, context);
+        levels.names().find(|(c, _)| *c == "name").unwrap().1
+    };
+    let e = Evidence {
+        name: 0.1,
+        ..Evidence::default()
+    };
+    assert_eq!(name(e, &context), "like-no-case");
+    let named_like = Context {
+        named_like_a_case: true,
+        ..context
+    };
+    assert_eq!(name(e, &named_like), "unlike");
+    let table = Context {
+        table: true,
+        ..named_like
+    };
+    assert_eq!(name(Evidence { data: 1.0, ..e }, &table), "table");
+    let named = Evidence {
+        named_after: true,
+        ..e
+    };
+    assert_eq!(name(named, &table), "word-for-word");
+}
+
+/// The candidates of tests given `rank[case][test]`, what each case explains of each test,
+/// which pairs are written and named, and no reimplementations.
+fn assigned(
+    rank: &[Vec<f64>],
+    explained: &HashMap<(usize, usize), Vec<usize>>,
+    written: &[(usize, usize)],
+    named: &[(usize, usize)],
+) -> Vec<(usize, usize, Role)> {
+    let tests = rank[0].len();
+    candidates(
+        &Pairs {
+            rank,
+            written: &|c, t| written.contains(&(c, t)),
+            named: &|c, t| named.contains(&(c, t)),
+            explained,
+            reimplementations: &[],
+            keeps: &|_, _, _| false,
+        },
+        tests,
+    )
+}
+
+#[test]
+fn each_test_goes_to_the_case_it_explains_most_and_never_takes_another_test_s_case() {
+    let rank = vec![vec![5.0, 4.0], vec![1.0, 3.0]];
+    let got = assigned(&rank, &HashMap::new(), &[], &[]);
+    // Test 1 holds case 0 better than case 1, but explains case 1 most of all cases.
+    assert_eq!(got, [(0, 0, Role::Best), (0, 1, Role::Best)]);
+    let tied = vec![vec![5.0], vec![5.0]];
+    assert_eq!(
+        assigned(&tied, &HashMap::new(), &[], &[]),
+        [(0, 0, Role::Best), (1, 0, Role::Best)],
+        "cases the test explains alike are both its candidates"
+    );
+}
+
+#[test]
+fn a_test_serves_another_case_it_holds_as_written_only_where_that_case_explains_more_of_it() {
+    let rank = vec![vec![9.0], vec![5.0], vec![4.0]];
+    let explained = HashMap::from([
+        ((0, 0), vec![0, 1]),
+        ((1, 0), vec![2, 3]),
+        ((2, 0), vec![1, 3]),
+    ]);
+    let written = [(0, 0), (1, 0), (2, 0)];
+    // Case 1 explains places 2 and 3 of the test (a table's second row); case 2 only places
+    // the better two explain already (a case held inside another's data).
+    assert_eq!(
+        assigned(&rank, &explained, &written, &[]),
+        [(0, 0, Role::Best), (1, 0, Role::Explains)]
+    );
+    assert_eq!(
+        assigned(&rank, &explained, &[(0, 0), (2, 0)], &[]),
+        [(0, 0, Role::Best), (2, 0, Role::Explains)],
+        "held but not written, case 1 explains nothing the assignment counts"
+    );
+}
+
+#[test]
+fn a_case_a_test_is_named_after_is_its_candidate_and_says_whether_its_data_agrees() {
+    let rank = vec![vec![9.0], vec![2.0], vec![1.0]];
+    let explained = HashMap::from([((0, 0), vec![0, 1]), ((1, 0), vec![2]), ((2, 0), vec![0])]);
+    assert_eq!(
+        assigned(&rank, &explained, &[], &[(1, 0)]),
+        [(0, 0, Role::Best), (1, 0, Role::Named)]
+    );
+    assert_eq!(
+        assigned(&rank, &explained, &[], &[(2, 0)]),
+        [(0, 0, Role::Best), (2, 0, Role::NamedOtherData)],
+        "the values of the case named are the best case's: the data says the test is that one's"
+    );
+}
+
+#[test]
+fn of_a_case_and_its_reimplementation_a_test_keeps_the_one_it_holds_more_of() {
+    let rank = vec![vec![5.0], vec![5.0]];
+    let got = candidates(
+        &Pairs {
+            rank: &rank,
+            written: &|_, _| false,
+            named: &|_, _| false,
+            explained: &HashMap::new(),
+            reimplementations: &[(1, 0)],
+            keeps: &|a, b, _| a == 1 && b == 0,
+        },
+        1,
+    );
+    assert_eq!(got, [(1, 0, Role::Best)]);
+}
+
+#[test]
+fn a_case_that_reimplements_another_stands_just_after_it() {
+    let mut cases = five();
+    cases[4].reimplements = Some(cases[1].uuid.clone());
+    assert_eq!(places(&cases), [0, 1, 4, 2, 3]);
+    // A loop of reimplementations ends.
+    cases[1].reimplements = Some(cases[4].uuid.clone());
+    assert_eq!(places(&cases).len(), 5);
+}
+
+#[test]
+fn a_candidate_s_place_is_read_between_the_anchors_of_its_case_s_neighbours() {
+    let order = [0, 1, 2, 3];
+    // Cases 0 and 2 are anchored at tests 0 and 5; case 3 has no anchor.
+    let anchors = vec![vec![0], vec![], vec![5], vec![]];
+    let level = |c: usize, t: usize| place_levels(&order, &anchors, &[(c, t)])[0];
+    assert_eq!(level(1, 3), "framed");
+    assert_eq!(level(1, 7), "outside");
+    assert_eq!(
+        level(0, 0),
+        "framed",
+        "the file's start frames the first case"
+    );
+    assert_eq!(level(3, 9), "framed", "the file's end frames the last case");
+    let first_only = vec![vec![0], vec![], vec![], vec![]];
+    assert_eq!(
+        place_levels(&order, &first_only, &[(1, 3)])[0],
+        "half-framed",
+        "the cases after have no anchors: nothing frames that side"
+    );
+    let inverted = vec![vec![6], vec![], vec![2], vec![]];
+    assert_eq!(place_levels(&order, &inverted, &[(1, 4)])[0], "inverted");
+    let none = vec![vec![]; 4];
+    assert_eq!(place_levels(&order, &none, &[(1, 4)])[0], "none");
+}
+
+#[test]
+fn unpaired_cases_and_tests_between_the_same_links_are_aligned_in_order() {
+    let order = [0, 1, 2, 3];
+    // Cases 0 and 3 are linked to tests 0 and 5; cases 1 and 2 and tests 1 to 4 are free.
+    let links = vec![vec![0], vec![], vec![], vec![5]];
+    let score = |c: usize, t: usize| match (c, t) {
+        (1, 2) | (2, 4) => 1.0,
+        (1, 4) => 2.5,
+        _ => -20.0,
+    };
+    let pairs = gaps(
+        &order,
+        &links,
+        &|c| links[c].is_empty(),
+        &|t| t != 0 && t != 5,
+        &score,
+        -10.0,
+        6,
+    );
+    assert_eq!(
+        pairs,
+        [(1, 2), (2, 4)],
+        "in order, not case 1 with its best test 4"
+    );
+    let none = gaps(
+        &order,
+        &links,
+        &|c| links[c].is_empty(),
+        &|t| t != 0 && t != 5,
+        &score,
+        2.0,
+        6,
+    );
+    assert_eq!(none, [(1, 4)], "below the floor, order alone pairs nothing");
+}
+
+#[test]
+fn tests_named_after_their_cases_and_holding_their_data_link_them() {
+    let cases = five();
+    let linking = link(&cases, &five_tests(), &[true; 5]);
+    assert_eq!(linking.links, [[0], [1], [2], [3], [4]]);
+    assert!(linking.possible.iter().all(Option::is_none));
+}
+
+#[test]
+fn deleting_a_test_leaves_its_case_missing_and_moves_no_other_link() {
+    let cases = five();
+    let mut tests = five_tests();
+    tests.remove(2);
+    let linking = link(&cases, &tests, &[true; 5]);
+    assert_eq!(linking.links, [vec![0], vec![1], vec![], vec![2], vec![3]]);
+    assert_eq!(
+        linking.possible[2], None,
+        "no other test is a plausible pair"
+    );
+}
+
+#[test]
+fn a_test_through_the_track_s_own_api_in_its_case_s_place_is_a_possible_link() {
+    let cases = five();
+    let mut tests = five_tests();
+    // The track tests "three" through a method of its own, its answer a value of the track's.
+    let speaks = vec![
+        Literal::Call("speak".into()),
+        Literal::Number("3".into()),
+        Literal::Text("TRE".into()),
+    ];
+    tests[2] = test(9, "speaks the third word", speaks);
+    let linking = link(&cases, &tests, &[true; 5]);
+    assert!(linking.links[2].is_empty(), "{linking:?}");
+    assert_eq!(linking.possible[2], Some(Possible::Unconfirmed(2)));
+}
+
+#[test]
+fn a_case_that_states_a_check_goes_to_a_reader_with_the_test_most_like_it() {
+    let mut json: Vec<String> = (1..=3)
+        .map(|i| case_json(i, &format!("case {i}"), i as i64, &format!("word{i}")))
+        .collect();
+    json.push(
+        r#"{"uuid":"00000009-0000-4000-8000-000000000000","description":"key is random","property":"key","input":{},"expected":{"random":true}}"#
+            .to_string(),
+    );
+    let cases = cases(&format!("[{}]", json.join(",")));
+    let mut tests: Vec<Test> = (1..=3)
+        .map(|i| says(i, &format!("case {i}"), i as i64, &format!("word{i}")))
+        .collect();
+    tests.push(test(
+        20,
+        "generated keys look random",
+        vec![Literal::Call("key".into())],
+    ));
+    let linking = link(&cases, &tests, &[true; 4]);
+    assert_eq!(linking.possible[3], Some(Possible::CheckByReading(Some(3))));
+    tests.pop();
+    let linking = link(&cases, &tests, &[true; 4]);
+    assert!(
+        matches!(linking.possible[3], Some(Possible::CheckByReading(_))),
+        "never missing, even without its test"
+    );
+}
+
+#[test]
+fn a_test_singing_the_whole_song_covers_each_verse() {
+    let verse = |n: &str| {
+        format!("This is verse {n} of the song,\\nand it has words enough to be a verse here.")
+    };
+    let json: Vec<String> = ["one", "two"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            format!(
+                r#"{{"uuid":"{:08}-0000-4000-8000-000000000000","description":"verse {n}","property":"recite","input":{{"verse":{}}},"expected":"{}"}}"#,
+                i + 1,
+                i + 1,
+                verse(n)
+            )
+        })
+        .collect();
+    let cases = cases(&format!("[{}]", json.join(",")));
+    let song = format!("{}\n\n{}", verse("one"), verse("two")).replace("\\n", "\n");
+    let tests = [test(
+        1,
+        "the whole song",
+        vec![Literal::Call("sing".into()), Literal::Text(song)],
+    )];
+    let linking = link(&cases, &tests, &[true; 2]);
+    assert_eq!(linking.links, [[0], [0]]);
 }
