@@ -6,8 +6,9 @@ gives one result per variation, `<name> [<subTest message>]`, and a summary `<na
 Python track's runner names them; --combine gives them the test's test_code and task id.
 Messages are the assertion's own words (`AssertionError: 2 != 3`), not a traceback; any
 other exception is its own line followed by the lines of the test file and the solution it
-passed through, and a module that does not load shows only the student's files' lines: no
-frame of pytest, importlib or this plugin.
+passed through, and a module that does not load shows the student's files' lines (after
+pytest's line naming the test module, for an import error): no frame of pytest, importlib or
+this plugin.
 """
 
 import os
