@@ -6,8 +6,9 @@ gives one result per variation, `<name> [<subTest message>]`, and a summary `<na
 Python track's runner names them; --combine gives them the test's test_code and task id.
 Messages are the assertion's own words (`AssertionError: 2 != 3`), not a traceback; any
 other exception is its own line followed by the lines of the test file and the solution it
-passed through, and a module that does not load shows only the student's files' lines: no
-frame of pytest, importlib or this plugin.
+passed through, and a module that does not load shows the student's files' lines (after
+pytest's line naming the test module, for an import error): no frame of pytest, importlib or
+this plugin.
 """
 
 import os
@@ -103,6 +104,16 @@ def pytest_collection_modifyitems(session, config, items):
         _items[item.nodeid] = item
 
 
+# The exception a module raised as pytest collected it, by node id, from
+# pytest_exception_interact until pytest_collectreport writes the error.
+_collection_exceptions = {}
+
+
+def pytest_exception_interact(node, call, report):
+    if isinstance(report, pytest.CollectReport) and call.excinfo is not None:
+        _collection_exceptions[report.nodeid] = call.excinfo.value
+
+
 def pytest_collectreport(report):
     # A test module that does not import: an error outside any test, so no test ran.
     if not report.failed:
@@ -113,18 +124,22 @@ def pytest_collectreport(report):
         _write("ERROR", "The test file %s disappeared while it was loaded: the code under test "
                "may have deleted it." % test_file)
     else:
-        _write("ERROR", _collection_error(report.longreprtext))
+        # pytest's CollectError, raised from the module's own exception.
+        raised = getattr(_collection_exceptions.pop(report.nodeid, None), "__cause__", None)
+        _write("ERROR", _collection_error(report.longreprtext, raised))
 
 
 # A frame of pytest's report on a module that did not load: `path:line: in function`.
 _FRAME = re.compile(r"^(\S.*?):\d+: in ")
 
 
-def _collection_error(text):
-    """An import error as the Python track's runner shows it: the exception's own lines
-    (the `E   ` lines of pytest's report), where the track's test files put their hints
-    (`MISSING FUNCTION --> …`). Any other error (a syntax error) as pytest reports it, less
-    the frames outside the student's files (pytest's, importlib's, this plugin's)."""
+def _collection_error(text, raised):
+    """A module that did not load, as pytest reports it (`text`), less the frames outside the
+    student's files (pytest's, importlib's, this plugin's) and pytest's hint about module
+    names. An ImportError the test file raised itself (`raised` has no module `name`) is its
+    own lines alone, as the Python track's runner shows it: there the track's test files put
+    their hints (`MISSING FUNCTION --> …`). Any other import error keeps pytest's first line,
+    which names the test module, as that runner does."""
     lines = text.rstrip("\n").split("\n")
     last = len(lines)
     while last > 0 and lines[last - 1].startswith("E "):
@@ -132,8 +147,11 @@ def _collection_error(text):
     error = [line[4:] if line.startswith("E   ") else line[2:] for line in lines[last:]]
     if not error:
         return text
+    headline = []
     if "ImportError while importing test module" in text:
-        return "\n".join(error)
+        if isinstance(raised, ImportError) and raised.name is None:
+            return "\n".join(error)
+        headline = [lines[0].replace(_HERE, "")]
     kept, keep = [], False
     for line in lines[:last]:
         frame = _FRAME.match(line)
@@ -142,7 +160,7 @@ def _collection_error(text):
             keep = not (os.path.isabs(path) or path.startswith(("<", "..")))
         if keep:
             kept.append(line)
-    return textwrap.dedent("\n".join(kept + error))
+    return "\n".join(headline + [textwrap.dedent("\n".join(kept + error))])
 
 
 def pytest_runtest_logreport(report):

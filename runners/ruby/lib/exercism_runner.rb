@@ -29,16 +29,16 @@ module ExercismRunner
   end
 
   # A test file that does not load (a syntax error, a missing constant) runs no test: the
-  # error, outside any test, tells --combine why, as status error. A syntax error is Ruby's
-  # own, naming the file relative to the solution (`two_fer.rb:2: syntax error, …`: the
-  # solution or the test file); any other is worded as the Ruby track's runner words it
-  # (`Line 3: undefined local variable or method ... (NameError)`).
+  # error, outside any test, tells --combine why, as status error. Either is worded as the
+  # Ruby track's runner words it (`Line 3: undefined local variable or method ...
+  # (NameError)`); a syntax error then names the file that does not parse (see
+  # syntax_error).
   def self.load_error(error)
     here = "#{Dir.pwd}/"
     message = error.message.gsub(here, '')
     text =
       if error.is_a?(SyntaxError)
-        message
+        syntax_error(message)
       else
         where = (error.backtrace_locations || [])
                 .find { |location| location.absolute_path.to_s.start_with?(here) }
@@ -46,6 +46,19 @@ module ExercismRunner
         "#{place}#{message.lines.first.to_s.chomp} (#{error.class})"
       end
     line(results, 'ERROR', text)
+  end
+
+  # Ruby's syntax error, its `<file>:<line>: ` prefixes as the Ruby track's runner writes
+  # them (`Line 2: syntax error, unexpected ','`), and the next line naming the file, relative
+  # to the solution (`In two_fer.rb:`): the solution or the test file. A file outside the
+  # solution keeps Ruby's own wording.
+  def self.syntax_error(message)
+    file = message[/\A(.+?):\d+: /, 1]
+    return message if file.nil? || file.start_with?('/')
+
+    prefix = /^#{Regexp.escape(file)}:(\d+): /
+    first, rest = message.split("\n", 2)
+    "#{first.sub(prefix, 'Line \1: ')}\nIn #{file}:\n#{rest.to_s.gsub(prefix, 'Line \1: ')}"
   end
 
   # An error as the Ruby track's runner shows it: its class and message's first line, then
