@@ -53,7 +53,7 @@ pub(super) const LINK: f64 = 0.0;
 pub(super) const REVIEW: f64 = -6.0;
 /// The least `rank` score of a case and a test paired by their order alone (see
 /// `order::gaps`): some evidence beyond the place, such as a shared value or word.
-pub(super) const ALIGNED: f64 = -12.0;
+pub(super) const ALIGNED: f64 = -8.0;
 /// The least score, without the place in the file, of a link sure enough to anchor the order
 /// of the cases around it: odds of 64 to one.
 pub(super) const ANCHOR: f64 = 6.0;
