@@ -138,6 +138,30 @@ fn every_canonical_fixture_gives_its_expected_outputs() {
     common::assert_no_mismatches(&mismatches);
 }
 
+/// A deprecated exercise that its folder's check passes over is checked when named itself.
+#[test]
+fn a_deprecated_exercise_named_itself_is_checked() {
+    let dir =
+        common::root().join("fixtures/canonical/deprecated_exercises_passed_over_in_a_folder");
+    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(&dir)
+        .args(["--check-canonical", "exercises/practice/old-sounds"])
+        .args(["--problem-specifications", "problem-specifications"])
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "exercises/practice/old-sounds: missing 00000002 \"a dog barks\": sound(\"dog\") == \"woof\"\n\
+             exercises/practice/old-sounds: excluded_but_tested 00000001 \"a cat meows\""
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("checked 1 exercises (2 cases)"), "{stdout}");
+    assert!(stdout.contains(", 0 deprecated,"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// Deleting one test makes exactly its case missing and changes no other link.
 #[test]
 fn deleting_a_test_leaves_only_its_case_missing() {
