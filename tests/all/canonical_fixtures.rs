@@ -162,6 +162,36 @@ fn a_deprecated_exercise_named_itself_is_checked() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// A change not committed yet, and a file git does not track, count as changes.
+#[test]
+fn changed_since_counts_what_is_not_committed_yet() {
+    let case =
+        common::root().join("fixtures/canonical/changed_since_checks_only_the_exercises_changed");
+    let work = tempfile::tempdir().unwrap();
+    let dir = track(&case, work.path());
+    let since_head = |dir: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+            .current_dir(dir)
+            .args(["--check-canonical", "exercises/practice"])
+            .args(["--problem-specifications", "problem-specifications"])
+            .args(["--changed-since", "HEAD"])
+            .output()
+            .expect("the binary runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(
+        since_head(&dir).contains("checked 0 exercises (0 cases)"),
+        "{}",
+        since_head(&dir)
+    );
+    fs::write(dir.join("exercises/practice/pet-sounds/notes.md"), "new\n").unwrap();
+    let bird = dir.join("exercises/practice/bird-songs/bird_songs_test.py");
+    fs::write(&bird, fs::read_to_string(&bird).unwrap() + "\n").unwrap();
+    let both = since_head(&dir);
+    assert!(both.contains("checked 2 exercises (4 cases)"), "{both}");
+    assert!(both.contains(", 0 unchanged since HEAD"), "{both}");
+}
+
 /// Deleting one test makes exactly its case missing and changes no other link.
 #[test]
 fn deleting_a_test_leaves_only_its_case_missing() {
