@@ -113,13 +113,18 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
 pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) -> Vec<String> {
     let mut all: Vec<(Level, String)> = Vec::new();
     for finding in exercises.iter().flat_map(|e| &e.findings) {
-        let message = match finding.kind {
-            Kind::Error => format!("could not be checked: {}", finding.message),
-            kind => format!("{}: {}", kind.name(), finding.message),
-        };
         for place in &finding.places {
             let file = inside(&place.file, cwd);
             let line = file.as_ref().and(place.line);
+            // Not annotated on its file, the finding names it.
+            let said = match &file {
+                None if !place.file.is_empty() => format!("{}: {}", place.file, finding.message),
+                _ => finding.message.clone(),
+            };
+            let message = match finding.kind {
+                Kind::Error => format!("could not be checked: {said}"),
+                kind => format!("{}: {said}", kind.name()),
+            };
             let level = finding.kind.level();
             all.push((level, command(level, file.as_deref(), line, &message)));
         }
@@ -161,8 +166,8 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
     lines
 }
 
-/// `file` as a path from the working directory `cwd`, if it is inside it: `..` that leaves
-/// it, or an absolute path elsewhere, is not.
+/// `file` as a path from the working directory `cwd`, if it is a file inside it: `..` that
+/// leaves it, or an absolute path elsewhere, is not.
 pub fn inside(file: &str, cwd: &Path) -> Option<String> {
     let path = Path::new(file);
     let path = if path.is_absolute() {
@@ -182,7 +187,7 @@ pub fn inside(file: &str, cwd: &Path) -> Option<String> {
         }
     }
     let relative: PathBuf = parts.iter().collect();
-    Some(relative.display().to_string())
+    (!parts.is_empty()).then(|| relative.display().to_string())
 }
 
 /// The job summary: a heading, the summary line, and a table of each exercise's findings
@@ -263,6 +268,8 @@ mod tests {
         );
         assert_eq!(inside("../problem-specifications/x.json", cwd), None);
         assert_eq!(inside("/elsewhere/x.json", cwd), None);
+        assert_eq!(inside("", cwd), None);
+        assert_eq!(inside("a/..", cwd), None);
     }
 
     #[test]

@@ -192,6 +192,34 @@ fn changed_since_counts_what_is_not_committed_yet() {
     assert!(both.contains(", 0 unchanged since HEAD"), "{both}");
 }
 
+/// A file outside the working directory is named in the annotation's message, never as its
+/// file: GitHub could not show it.
+#[test]
+fn annotations_name_no_file_outside_the_working_directory() {
+    let dir = common::root().join("fixtures/canonical/bad_input_one_line_each_the_rest_checked");
+    let out = Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+        .current_dir(dir.join("exercises"))
+        .args(["--check-canonical", "practice"])
+        .args(["--problem-specifications", "../problem-specifications"])
+        .args(["--format", "github"])
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "::error::could not be checked: ../problem-specifications/exercises/\
+             canonical-not-json/canonical-data.json: not JSON"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("::error file=practice/bad-toml/.meta/tests.toml,line=3::"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("file=../"), "{stdout}");
+}
+
 /// Deleting one test makes exactly its case missing and changes no other link.
 #[test]
 fn deleting_a_test_leaves_only_its_case_missing() {
