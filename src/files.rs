@@ -40,6 +40,12 @@ pub const EXERCISE_META: Limit = Limit {
     what: "an exercise's .meta file",
     bytes: MIB,
 };
+/// A track's `config.json`, read for the exercises it deprecates: the largest of the three
+/// tracks is 84 KB (Elixir's).
+pub const TRACK_CONFIG: Limit = Limit {
+    what: "a track's config.json",
+    bytes: 4 * MIB,
+};
 /// `canonical-data.json` and `.meta/additional_tests.json`: the largest of
 /// problem-specifications is 32 KB.
 pub const CANONICAL_DATA: Limit = Limit {

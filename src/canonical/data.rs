@@ -127,8 +127,9 @@ pub fn canonical_cases(content: &[u8]) -> Result<Vec<Case>, String> {
     cases_of(content, true)
 }
 
-/// Reads a track's `.meta/additional_tests.json`, canonical data's shape: its cases with a
-/// uuid (a case without one cannot be listed in tests.toml, and tracks leave it out).
+/// Reads a track's `.meta/additional_tests.json`, canonical data's shape. Most of its cases
+/// have no uuid (tests.toml cannot list them, yet the track's generator makes a test of each):
+/// such a case's `uuid` is empty.
 pub fn additional_cases(content: &[u8]) -> Result<Vec<Case>, String> {
     cases_of(content, false)
 }
@@ -157,11 +158,10 @@ fn flatten(
             flatten(inner, &path, uuids_required, flat)?;
             continue;
         }
-        let Some(uuid) = text_field(case, "uuid")? else {
-            if !uuids_required {
-                continue;
-            }
-            return Err(format!("the case \"{description}\" has no uuid"));
+        let uuid = match text_field(case, "uuid")? {
+            Some(uuid) => uuid,
+            None if !uuids_required => "",
+            None => return Err(format!("the case \"{description}\" has no uuid")),
         };
         let input = case.get("input").cloned().unwrap_or(Value::Null);
         let expected = case.get("expected").cloned().unwrap_or(Value::Null);

@@ -23,6 +23,9 @@ pub struct Test {
     /// 1-based line of its head.
     pub line: usize,
     pub name: String,
+    /// The method the test file defines, where the framework runs a method
+    /// (`test_turn_right_from_east` in Ruby and Python): what a maintainer greps for.
+    pub method: Option<String>,
     /// The literal values of its body, in order.
     pub literals: Vec<Literal>,
     /// Where each of `literals` was read: the readings of one value share it (a text of
@@ -32,12 +35,25 @@ pub struct Test {
     pub group: Option<usize>,
 }
 
+impl Test {
+    /// How findings name the test: the method the file defines, else the framework's name
+    /// (ExUnit's `test <describe> <name>`).
+    pub fn shown(&self) -> &str {
+        self.method.as_deref().unwrap_or(&self.name)
+    }
+}
+
 pub struct Exercise {
     pub slug: String,
     pub dir: PathBuf,
     pub test_files: Vec<String>,
     pub entries: Vec<Entry>,
+    /// Canonical data's cases, then the track's own cases (`.meta/additional_tests.json`)
+    /// that tests.toml lists.
     pub cases: Vec<Case>,
+    /// The track's own cases that tests.toml does not list (most have no uuid): the tests the
+    /// track generates from them are theirs, not extra tests.
+    pub track_cases: Vec<Case>,
     pub tests: Vec<Test>,
 }
 
@@ -64,13 +80,24 @@ impl Exercise {
     }
 }
 
+/// What `find` found in the paths it was given.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The exercise directories to check, and the paths that could not be searched.
+    pub exercises: Vec<Result<PathBuf, Error>>,
+    /// A folder's exercises without a tests.toml: they take no canonical cases.
+    pub without_toml: usize,
+    /// A folder's exercises that the track's `config.json` marks `"status": "deprecated"`.
+    pub deprecated: usize,
+}
+
 /// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
-/// folder of them. A folder's exercises without a tests.toml take no canonical cases and are
-/// passed over; they are counted in the second value. An exercise named twice (`bob:bob`,
-/// `bob` and `bob/`, a folder and an exercise in it) is found once, where it comes first.
-pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
-    let mut found = Vec::new();
-    let mut without_toml = 0;
+/// folder of them. A folder's exercises without a tests.toml, and those its track deprecates,
+/// are passed over and counted; an exercise named itself is checked whatever its status. An
+/// exercise named twice (`bob:bob`, `bob` and `bob/`, a folder and an exercise in it) is
+/// found once, where it comes first.
+pub fn find(paths: &[PathBuf]) -> Found {
+    let mut found = Found::default();
     let mut seen = HashSet::new();
     let mut first = |path: &Path| {
         seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
@@ -80,13 +107,15 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
             continue;
         }
         if path.join(".meta").is_dir() {
-            found.push(Ok(path.clone()));
+            found.exercises.push(Ok(path.clone()));
             continue;
         }
         let entries = match std::fs::read_dir(path) {
             Ok(entries) => entries,
             Err(e) => {
-                found.push(Err(Error::io(path, "read the exercise directory", &e)));
+                found
+                    .exercises
+                    .push(Err(Error::io(path, "read the exercise directory", &e)));
                 continue;
             }
         };
@@ -96,22 +125,76 @@ pub fn find(paths: &[PathBuf]) -> (Vec<Result<PathBuf, Error>>, usize) {
             .collect();
         dirs.sort();
         if dirs.is_empty() {
-            found.push(Err(Error::in_file(
+            found.exercises.push(Err(Error::in_file(
                 path,
                 "is not an exercise directory (no .meta/) nor a folder of them",
             )));
+            continue;
         }
+        let deprecated = match deprecated_slugs(path) {
+            Ok(slugs) => slugs,
+            Err(error) => {
+                found.exercises.push(Err(error));
+                HashSet::new()
+            }
+        };
         for dir in dirs.into_iter().filter(|dir| first(dir)) {
+            let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+            if slug.is_some_and(|slug| deprecated.contains(&slug)) {
+                found.deprecated += 1;
+                continue;
+            }
             // A tests.toml that is there but cannot be read (a directory, a pipe, a symlink
             // loop) is the exercise's error to report, not a tests.toml it does not have.
             if present(&dir.join(".meta/tests.toml")) {
-                found.push(Ok(dir));
+                found.exercises.push(Ok(dir));
             } else {
-                without_toml += 1;
+                found.without_toml += 1;
             }
         }
     }
-    (found, without_toml)
+    found
+}
+
+/// The slugs of the exercises the track deprecates, from the `config.json` of the track that
+/// holds the folder of exercises `folder` (`<track>/exercises/practice`): none when there is
+/// no such file, or it is no track's (it has no `exercises`); an error naming it when it
+/// cannot be read or is not JSON.
+fn deprecated_slugs(folder: &Path) -> Result<HashSet<String>, Error> {
+    let config_path = track_root(folder).join("config.json");
+    if !present(&config_path) {
+        return Ok(HashSet::new());
+    }
+    let config: serde_json::Value =
+        serde_json::from_slice(&files::read(&config_path, files::TRACK_CONFIG)?)
+            .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
+    let exercises = config
+        .get("exercises")
+        .and_then(serde_json::Value::as_object);
+    Ok(exercises
+        .into_iter()
+        .flat_map(|kinds| kinds.values())
+        .filter_map(serde_json::Value::as_array)
+        .flatten()
+        .filter(|e| e.get("status").and_then(serde_json::Value::as_str) == Some("deprecated"))
+        .filter_map(|e| e.get("slug").and_then(serde_json::Value::as_str))
+        .map(str::to_string)
+        .collect())
+}
+
+/// The track's directory, two levels above a folder of exercises (for `exercises/practice`,
+/// an empty path: the working directory), written from the folder as given so that an error
+/// names the config.json as the user would.
+fn track_root(folder: &Path) -> PathBuf {
+    let mut root = folder.to_path_buf();
+    for _ in 0..2 {
+        if root.file_name().is_some() {
+            root.pop();
+        } else {
+            root.push("..");
+        }
+    }
+    root
 }
 
 /// The most cases tests.toml may list (`MOST_CASES`), tests the test files may hold
@@ -165,8 +248,32 @@ pub fn configlet_cache() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// Why an exercise was not linked.
+#[derive(Debug)]
+pub enum Unread {
+    /// A file of it cannot be read or understood: the check's error.
+    Broken(Error),
+    /// It has no canonical data, and no track cases in `.meta/additional_tests.json`: its
+    /// tests.toml lists only cases of the track's own, which nothing describes. A notice.
+    TrackOnly(Error),
+}
+
+impl From<Error> for Unread {
+    fn from(error: Error) -> Unread {
+        Unread::Broken(error)
+    }
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unread::Broken(error) | Unread::TrackOnly(error) => error.fmt(f),
+        }
+    }
+}
+
 /// Reads an exercise: any file that cannot be read or understood is an error naming it.
-pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
+pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
     let slug = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
@@ -176,13 +283,13 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
         .map_err(|e| Error::in_file(&toml_path, e))?;
     if entries.len() > MOST_CASES {
-        return Err(Error::in_file(
+        return Err(Unread::Broken(Error::in_file(
             &toml_path,
             format!(
                 "lists {} cases, more than the {MOST_CASES} the check links in one exercise",
                 entries.len()
             ),
-        ));
+        )));
     }
     let listed: HashSet<&str> = entries.iter().map(|e| e.uuid.as_str()).collect();
 
@@ -190,43 +297,66 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         .join("exercises")
         .join(&slug)
         .join("canonical-data.json");
-    if !present(&data_path) {
-        return Err(Error::in_file(
-            &data_path,
-            format!("no canonical data for `{slug}` in problem-specifications"),
-        ));
-    }
-    let mut cases = canonical_cases(&files::read(&data_path, files::CANONICAL_DATA)?)
-        .map_err(|e| Error::in_file(&data_path, e))?;
+    let additional_path = dir.join(".meta/additional_tests.json");
+    let mut cases = if present(&data_path) {
+        canonical_cases(&files::read(&data_path, files::CANONICAL_DATA)?)
+            .map_err(|e| Error::in_file(&data_path, e))?
+    } else if present(&additional_path) {
+        Vec::new()
+    } else {
+        return Err(Unread::TrackOnly(Error::in_file(
+            &toml_path,
+            format!(
+                "`{slug}` has no canonical data in problem-specifications: tests.toml lists \
+                 {} of the track's own, not checked",
+                match entries.len() {
+                    1 => "1 case".to_string(),
+                    n => format!("{n} cases"),
+                }
+            ),
+        )));
+    };
     // A track's own cases, in canonical data's shape (the Python and Ruby test generators'
     // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
-    // rest are the track's to test or not, never unsynced.
-    let additional_path = dir.join(".meta/additional_tests.json");
+    // rest, most without a uuid, are the track's to test or not, never unsynced.
+    let mut track_cases = Vec::new();
     if present(&additional_path) {
         let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
         let canonical: HashSet<String> = cases.iter().map(|c| c.uuid.clone()).collect();
-        cases.extend(
-            additional.into_iter().filter(|case| {
-                listed.contains(case.uuid.as_str()) && !canonical.contains(&case.uuid)
-            }),
-        );
+        for case in additional {
+            if canonical.contains(&case.uuid) {
+                continue;
+            }
+            if listed.contains(case.uuid.as_str()) {
+                cases.push(case);
+            } else {
+                track_cases.push(case);
+            }
+        }
     }
-    // The cases linked are those tests.toml lists; each is weighed against every test.
+    // The cases linked are those tests.toml lists and the track's own; each is weighed
+    // against every test.
     let case_values: usize = cases
         .iter()
         .filter(|c| listed.contains(c.uuid.as_str()))
+        .chain(&track_cases)
         .map(|c| values(&c.sequence) + c.keys.len() + words(&c.description))
         .sum();
     if case_values > MOST_VALUES {
-        return Err(Error::in_file(
-            &data_path,
+        let data_path = if present(&data_path) {
+            &data_path
+        } else {
+            &additional_path
+        };
+        return Err(Unread::Broken(Error::in_file(
+            data_path,
             format!(
                 "the cases tests.toml lists hold {case_values} values (a text's lines and a \
                  description's words each count), more than the {MOST_VALUES} the check \
                  weighs in one exercise"
             ),
-        ));
+        )));
     }
 
     let config_path = dir.join(".meta/config.json");
@@ -241,18 +371,18 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         .flatten()
     {
         let Some(name) = file.as_str() else {
-            return Err(Error::in_file(
+            return Err(Unread::Broken(Error::in_file(
                 &config_path,
                 format!("`files.test` holds {}, not a file name", json_kind(file)),
-            ));
+            )));
         };
         test_files.push(name.to_string());
     }
     if test_files.is_empty() {
-        return Err(Error::in_file(
+        return Err(Unread::Broken(Error::in_file(
             &config_path,
             "lists no test file in `files.test`",
-        ));
+        )));
     }
     let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, "read", &e))?;
     let mut tests = Vec::new();
@@ -260,27 +390,27 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
     for file in &test_files {
         tests.extend(read_tests(dir, &root, file, &mut values_left)?);
         if tests.len() > MOST_TESTS {
-            return Err(Error::in_file(
+            return Err(Unread::Broken(Error::in_file(
                 &dir.join(file),
                 format!(
                     "brings the exercise's tests to {}, more than the {MOST_TESTS} the check \
                      links in one exercise",
                     tests.len()
                 ),
-            ));
+            )));
         }
     }
-    let (case_count, test_count) = (entries.len(), tests.len());
+    let (case_count, test_count) = (entries.len() + track_cases.len(), tests.len());
     let weighings = case_count * test_count * case_count;
     if weighings > MOST_WEIGHINGS {
-        return Err(Error::in_file(
+        return Err(Unread::Broken(Error::in_file(
             dir,
             format!(
                 "{case_count} cases and {test_count} tests need {weighings} weighings (each case-test \
                  pair against every case), more than the {MOST_WEIGHINGS} the check makes in \
                  one exercise"
             ),
-        ));
+        )));
     }
     Ok(Exercise {
         slug,
@@ -288,6 +418,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Error> {
         test_files,
         entries,
         cases,
+        track_cases,
         tests,
     })
 }
@@ -406,6 +537,12 @@ fn read_tests(
             file: file.to_string(),
             line: test.line,
             name,
+            // Minitest and pytest run `Class.method`: the method is the name's last part.
+            method: test
+                .id
+                .as_deref()
+                .and_then(|id| id.rsplit('.').next())
+                .map(str::to_string),
             literals,
             places,
             group: test.group,

@@ -1,5 +1,6 @@
 //! The findings of the check, for one exercise: what `--report` writes (its schema is written
-//! out in docs/check-canonical.md), and the text and GitHub Actions lines printed on stdout.
+//! out in docs/check-canonical.md), and each finding as the outputs show it (`Finding`: its
+//! line of text, its annotation's message and places); `output` prints them.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -48,6 +49,20 @@ pub struct Misnamed {
     pub named_after: String,
 }
 
+/// A case of the track's own (`.meta/additional_tests.json`) that tests.toml does not list,
+/// and the tests linked to it: they are the track's, not extra tests.
+#[derive(Debug, Serialize)]
+pub struct TrackCaseReport {
+    /// None for a case without a uuid, as most are.
+    pub uuid: Option<String>,
+    pub description: String,
+    pub property: String,
+    pub tests: Vec<TestRef>,
+    /// Where no test is linked to it, a test that may implement it (as an `unconfirmed`
+    /// case's), if any: not an extra test either.
+    pub possible: Option<TestRef>,
+}
+
 /// The whole linking of one exercise.
 #[derive(Debug, Serialize)]
 pub struct Report {
@@ -55,6 +70,7 @@ pub struct Report {
     pub dir: String,
     pub test_files: Vec<String>,
     pub cases: Vec<CaseReport>,
+    pub track_cases: Vec<TrackCaseReport>,
     pub missing: Vec<String>,
     pub excluded_but_tested: Vec<String>,
     pub unconfirmed: Vec<PossibleRef>,
@@ -63,10 +79,17 @@ pub struct Report {
     pub unknown_uuids: Vec<String>,
     pub unsynced_uuids: Vec<String>,
     pub misnamed_tests: Vec<Misnamed>,
-    /// What the lines need that the JSON does not carry: each case's tests.toml line and
-    /// its data, by uuid.
+    /// What the lines need that the JSON does not carry, by uuid: each listed case's
+    /// tests.toml line and data, and the description of each unsynced case.
     #[serde(skip)]
-    details: HashMap<String, (usize, String)>,
+    details: HashMap<String, Detail>,
+}
+
+#[derive(Debug, Default)]
+struct Detail {
+    toml_line: Option<usize>,
+    data: String,
+    description: String,
 }
 
 impl Report {
@@ -88,7 +111,7 @@ impl Report {
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),
             line: t.line,
-            name: t.name.clone(),
+            name: t.shown().to_string(),
         };
 
         let mut report = Report {
@@ -96,6 +119,7 @@ impl Report {
             dir: exercise.dir.display().to_string(),
             test_files: exercise.test_files.clone(),
             cases: Vec::new(),
+            track_cases: Vec::new(),
             missing: Vec::new(),
             excluded_but_tested: Vec::new(),
             unconfirmed: Vec::new(),
@@ -117,7 +141,7 @@ impl Report {
                     uuid: case.uuid.clone(),
                     file: test.map(|t| t.file.clone()),
                     line: test.map(|t| t.line),
-                    name: test.map(|t| t.name.clone()),
+                    name: test.map(|t| t.shown().to_string()),
                 }
             };
             match (entry.include, tests.is_empty(), linking.possible[i]) {
@@ -131,9 +155,14 @@ impl Report {
                 (false, false, _) => report.excluded_but_tested.push(case.uuid.clone()),
                 _ => {}
             }
-            report
-                .details
-                .insert(case.uuid.clone(), (entry.line, data_text(case)));
+            report.details.insert(
+                case.uuid.clone(),
+                Detail {
+                    toml_line: Some(entry.line),
+                    data: data_text(case),
+                    description: case.description.clone(),
+                },
+            );
             report.cases.push(CaseReport {
                 uuid: case.uuid.clone(),
                 description: case.description.clone(),
@@ -146,9 +175,14 @@ impl Report {
         for entry in &exercise.entries {
             if !canonical.contains_key(entry.uuid.as_str()) {
                 report.unknown_uuids.push(entry.uuid.clone());
-                report
-                    .details
-                    .insert(entry.uuid.clone(), (entry.line, String::new()));
+                report.details.insert(
+                    entry.uuid.clone(),
+                    Detail {
+                        toml_line: Some(entry.line),
+                        data: String::new(),
+                        description: entry.description.clone(),
+                    },
+                );
                 report.cases.push(CaseReport {
                     uuid: entry.uuid.clone(),
                     description: entry.description.clone(),
@@ -159,12 +193,21 @@ impl Report {
                 });
             }
         }
-        report.unsynced_uuids = exercise
+        for case in exercise
             .cases
             .iter()
             .filter(|c| !listed.contains(c.uuid.as_str()))
-            .map(|c| c.uuid.clone())
-            .collect();
+        {
+            report.unsynced_uuids.push(case.uuid.clone());
+            report.details.insert(
+                case.uuid.clone(),
+                Detail {
+                    description: case.description.clone(),
+                    ..Detail::default()
+                },
+            );
+        }
+        let mut unlinked = Vec::new();
         for (t, test) in exercise.tests.iter().enumerate() {
             let implements: Vec<String> = (0..cases.len())
                 .filter(|&c| links[c].contains(&t))
@@ -179,7 +222,7 @@ impl Report {
                 .any(named);
             if implements.is_empty() {
                 if !possible {
-                    report.extra_tests.push(test_ref(test));
+                    unlinked.push(t);
                 }
                 continue;
             }
@@ -198,10 +241,43 @@ impl Report {
                 report.misnamed_tests.push(Misnamed {
                     file: test.file.clone(),
                     line: test.line,
-                    name: test.name.clone(),
+                    name: test.shown().to_string(),
                     implements,
                     named_after: cases[named].uuid.clone(),
                 });
+            }
+        }
+        // The track's own cases take what the listed cases left: linked apart, they cannot
+        // take a test from a listed case (a track case may repeat a canonical one's data).
+        let left: Vec<Test> = unlinked
+            .iter()
+            .map(|&t| exercise.tests[t].clone())
+            .collect();
+        let track = &exercise.track_cases;
+        let (track_links, track_possible) = if track.is_empty() || left.is_empty() {
+            (vec![Vec::new(); track.len()], vec![None; track.len()])
+        } else {
+            let linking = link(track, &left, &vec![true; track.len()]);
+            (linking.links, linking.possible)
+        };
+        let mut taken = HashSet::new();
+        for ((case, links), possible) in track.iter().zip(&track_links).zip(&track_possible) {
+            let possible = match possible {
+                Some(Possible::Unconfirmed(t) | Possible::CheckByReading(Some(t))) => Some(*t),
+                _ => None,
+            };
+            taken.extend(links.iter().chain(&possible).copied());
+            report.track_cases.push(TrackCaseReport {
+                uuid: Some(case.uuid.clone()).filter(|uuid| !uuid.is_empty()),
+                description: case.description.clone(),
+                property: case.property.clone(),
+                tests: links.iter().map(|&t| test_ref(&left[t])).collect(),
+                possible: possible.map(|t| test_ref(&left[t])),
+            });
+        }
+        for (i, &t) in unlinked.iter().enumerate() {
+            if !taken.contains(&i) {
+                report.extra_tests.push(test_ref(&exercise.tests[t]));
             }
         }
         report
@@ -214,8 +290,35 @@ impl Report {
 
     /// `<uuid8> "description"` of a case of this exercise.
     fn described(&self, uuid: &str) -> String {
-        let description = self.case(uuid).map_or("", |c| c.description.as_str());
+        let description = self
+            .details
+            .get(uuid)
+            .map_or("", |d| d.description.as_str());
         format!("{} \"{description}\"", short(uuid))
+    }
+
+    /// The case's data, `property(inputs…) == expected`.
+    fn data(&self, uuid: &str) -> &str {
+        self.details.get(uuid).map_or("", |d| d.data.as_str())
+    }
+
+    /// The exercise's tests.toml and the line of the case's entry in it.
+    fn toml_place(&self, uuid: &str) -> Place {
+        Place {
+            file: self.in_dir(".meta/tests.toml"),
+            line: self.details.get(uuid).and_then(|d| d.toml_line),
+        }
+    }
+
+    fn in_dir(&self, file: &str) -> String {
+        Path::new(&self.dir).join(file).display().to_string()
+    }
+
+    fn test_place(&self, test: &TestRef) -> Place {
+        Place {
+            file: self.in_dir(&test.file),
+            line: Some(test.line),
+        }
     }
 
     /// For a missing case that an included case reimplements and a test implements, what a
@@ -230,11 +333,7 @@ impl Report {
                     " (reimplemented by {}, which {} implements: if the track follows the new \
                      case, mark this one include = false)",
                     self.described(&new.uuid),
-                    new.tests
-                        .iter()
-                        .map(test_text)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    tests_text(&new.tests)
                 )
             })
     }
@@ -253,175 +352,331 @@ impl Report {
         self.cases.iter().find(|c| c.uuid == uuid)
     }
 
-    /// One line per finding: `<dir>: <kind> …`.
-    pub fn lines(&self) -> Vec<String> {
-        let dir = &self.dir;
-        let mut lines = Vec::new();
-        let described = |uuid: &str| self.described(uuid);
-        let data = |uuid: &str| {
-            self.details
-                .get(uuid)
-                .map_or("", |d| d.1.as_str())
-                .to_string()
+    /// Every finding, those that fail the check first, then by kind in the order of
+    /// `Kind::ALL`.
+    pub fn findings(&self) -> Vec<Finding> {
+        let mut found = Vec::new();
+        let mut push = |kind: Kind,
+                        text: String,
+                        message: String,
+                        places: Vec<Place>,
+                        (case, test): (String, String)| {
+            found.push(Finding {
+                dir: self.dir.clone(),
+                kind,
+                text,
+                message,
+                places,
+                case,
+                test,
+            })
         };
         for uuid in &self.missing {
-            lines.push(format!(
-                "{dir}: missing {}: {}{}",
-                described(uuid),
-                data(uuid),
+            let case = format!(
+                "{}: {}{}",
+                self.described(uuid),
+                self.data(uuid),
                 self.replaced(uuid)
-            ));
+            );
+            push(
+                Kind::Missing,
+                case.clone(),
+                format!("no test implements {case}"),
+                vec![self.toml_place(uuid)],
+                (case, String::new()),
+            );
         }
         for uuid in &self.excluded_but_tested {
-            let tests = self.case(uuid).map_or(Vec::new(), |c| c.tests.clone());
-            lines.push(format!(
-                "{dir}: excluded_but_tested {} (include = false) by {}",
-                described(uuid),
-                tests.iter().map(test_text).collect::<Vec<_>>().join(", ")
-            ));
+            let tests = self.case(uuid).map_or(&[][..], |c| &c.tests[..]);
+            push(
+                Kind::ExcludedButTested,
+                format!(
+                    "{} (include = false) by {}",
+                    self.described(uuid),
+                    tests_text(tests)
+                ),
+                format!(
+                    "this test implements {}, which tests.toml excludes",
+                    self.described(uuid)
+                ),
+                tests.iter().map(|t| self.test_place(t)).collect(),
+                (
+                    format!("{} (include = false)", self.described(uuid)),
+                    tests_text(tests),
+                ),
+            );
         }
         for p in &self.unconfirmed {
-            lines.push(format!(
-                "{dir}: unconfirmed {}: {} (possibly {})",
-                described(&p.uuid),
-                data(&p.uuid),
-                possible_text(p)
-            ));
+            push(
+                Kind::Unconfirmed,
+                format!(
+                    "{}: {} (possibly {})",
+                    self.described(&p.uuid),
+                    self.data(&p.uuid),
+                    possible_text(p)
+                ),
+                format!(
+                    "this test may implement {}, but the evidence is short of a link: read it",
+                    self.described(&p.uuid)
+                ),
+                vec![self.possible_place(p)],
+                (
+                    format!("{}: {}", self.described(&p.uuid), self.data(&p.uuid)),
+                    format!("possibly {}", possible_text(p)),
+                ),
+            );
         }
         for p in &self.check_by_reading {
-            lines.push(format!(
-                "{dir}: check_by_reading {}: {} (states a check, not data: read {})",
-                described(&p.uuid),
-                data(&p.uuid),
-                possible_text(p)
-            ));
+            push(
+                Kind::CheckByReading,
+                format!(
+                    "{}: {} (states a check, not data: read {})",
+                    self.described(&p.uuid),
+                    self.data(&p.uuid),
+                    possible_text(p)
+                ),
+                format!(
+                    "{} states a check rather than data ({}): read whether this test makes it",
+                    self.described(&p.uuid),
+                    self.data(&p.uuid)
+                ),
+                vec![self.possible_place(p)],
+                (
+                    format!(
+                        "{}: {} (states a check, not data)",
+                        self.described(&p.uuid),
+                        self.data(&p.uuid)
+                    ),
+                    format!("read {}", possible_text(p)),
+                ),
+            );
         }
         for m in &self.misnamed_tests {
-            lines.push(format!(
-                "{dir}: misnamed_test {}:{} \"{}\" is {}",
-                m.file,
-                m.line,
-                m.name,
-                self.misnaming(m)
-            ));
+            let test = TestRef {
+                file: m.file.clone(),
+                line: m.line,
+                name: m.name.clone(),
+            };
+            push(
+                Kind::MisnamedTest,
+                format!("{} is {}", test_text(&test), self.misnaming(m)),
+                self.misnaming(m),
+                vec![self.test_place(&test)],
+                (self.misnaming(m), test_text(&test)),
+            );
         }
         for uuid in &self.unknown_uuids {
-            lines.push(format!(
-                "{dir}: unknown_uuid {} (in tests.toml, not in canonical-data.json)",
-                described(uuid)
-            ));
+            let text = format!(
+                "{} (in tests.toml, not in canonical-data.json)",
+                self.described(uuid)
+            );
+            push(
+                Kind::UnknownUuid,
+                text.clone(),
+                format!(
+                    "{} is in tests.toml, not in canonical-data.json",
+                    self.described(uuid)
+                ),
+                vec![self.toml_place(uuid)],
+                (text, String::new()),
+            );
         }
         for uuid in &self.unsynced_uuids {
-            lines.push(format!(
-                "{dir}: unsynced_uuid {uuid} (in canonical-data.json, not in tests.toml: run configlet sync)"
-            ));
+            let text = format!(
+                "{} (in canonical-data.json, not in tests.toml: run configlet sync)",
+                self.described(uuid)
+            );
+            push(
+                Kind::UnsyncedUuid,
+                text.clone(),
+                format!(
+                    "{} is in canonical-data.json, not in tests.toml: run configlet sync",
+                    self.described(uuid)
+                ),
+                vec![Place {
+                    file: self.in_dir(".meta/tests.toml"),
+                    line: None,
+                }],
+                (text, String::new()),
+            );
         }
         for test in &self.extra_tests {
-            lines.push(format!("{dir}: extra_test {}", test_text(test)));
+            push(
+                Kind::ExtraTest,
+                test_text(test),
+                "implements no canonical case".to_string(),
+                vec![self.test_place(test)],
+                (String::new(), test_text(test)),
+            );
         }
-        lines
+        found
     }
 
-    /// GitHub Actions workflow commands, one per finding, on the line they concern.
-    pub fn annotations(&self) -> Vec<String> {
-        let toml = format!("{}/.meta/tests.toml", self.dir);
-        let in_dir = |file: &str| Path::new(&self.dir).join(file).display().to_string();
-        let toml_line = |uuid: &str| self.details.get(uuid).map_or(1, |d| d.0);
-        let described = |uuid: &str| self.described(uuid);
-        let mut out = Vec::new();
-        for uuid in &self.missing {
-            let data = self.details.get(uuid).map_or("", |d| d.1.as_str());
-            out.push(command(
-                "error",
-                &toml,
-                Some(toml_line(uuid)),
-                &format!(
-                    "missing: no test implements {}: {data}{}",
-                    described(uuid),
-                    self.replaced(uuid)
-                ),
-            ));
+    /// The test a reader is pointed to, or the case's line of tests.toml when there is none.
+    fn possible_place(&self, p: &PossibleRef) -> Place {
+        match (&p.file, p.line) {
+            (Some(file), line) => Place {
+                file: self.in_dir(file),
+                line,
+            },
+            _ => self.toml_place(&p.uuid),
         }
-        for uuid in &self.excluded_but_tested {
-            for test in self.case(uuid).map_or(&[][..], |c| &c.tests[..]) {
-                out.push(command(
-                    "error",
-                    &in_dir(&test.file),
-                    Some(test.line),
-                    &format!(
-                        "excluded_but_tested: this test implements {}, which tests.toml excludes",
-                        described(uuid)
-                    ),
-                ));
-            }
-        }
-        for p in &self.unconfirmed {
-            out.push(command(
-                "warning",
-                &p.file.as_deref().map_or(toml.clone(), in_dir),
-                p.line.or(Some(toml_line(&p.uuid))),
-                &format!(
-                    "unconfirmed: this test may implement {}, but the evidence is short of a link: read it",
-                    described(&p.uuid)
-                ),
-            ));
-        }
-        for p in &self.check_by_reading {
-            out.push(command(
-                "notice",
-                &p.file.as_deref().map_or(toml.clone(), in_dir),
-                p.line.or(Some(toml_line(&p.uuid))),
-                &format!(
-                    "check_by_reading: {} states a check rather than data; read whether this test makes it",
-                    described(&p.uuid)
-                ),
-            ));
-        }
-        for m in &self.misnamed_tests {
-            out.push(command(
-                "warning",
-                &in_dir(&m.file),
-                Some(m.line),
-                &format!("misnamed_test: {}", self.misnaming(m)),
-            ));
-        }
-        for uuid in &self.unknown_uuids {
-            out.push(command(
-                "warning",
-                &toml,
-                Some(toml_line(uuid)),
-                &format!("unknown_uuid: {uuid} is not in canonical-data.json"),
-            ));
-        }
-        for uuid in &self.unsynced_uuids {
-            out.push(command(
-                "warning",
-                &toml,
-                None,
-                &format!("unsynced_uuid: {uuid} is in canonical-data.json, not in tests.toml (configlet sync)"),
-            ));
-        }
-        for test in &self.extra_tests {
-            out.push(command(
-                "notice",
-                &in_dir(&test.file),
-                Some(test.line),
-                "extra_test: implements no canonical case",
-            ));
-        }
-        out
     }
 }
 
-/// One exercise of the `--report` JSON: its linking, or why it could not be checked.
+/// What kind of finding, with how GitHub shows it and whether it fails the check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Missing,
+    ExcludedButTested,
+    Unconfirmed,
+    CheckByReading,
+    MisnamedTest,
+    UnknownUuid,
+    UnsyncedUuid,
+    ExtraTest,
+    /// An exercise without canonical data whose cases are all the track's own.
+    TrackOnly,
+    /// An exercise that could not be checked.
+    Error,
+}
+
+/// A GitHub Actions annotation's level, the most severe first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Error,
+    Warning,
+    Notice,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Error, Level::Warning, Level::Notice];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Notice => "notice",
+        }
+    }
+}
+
+impl Kind {
+    /// The finding's name in the lines and annotations (`missing`, `extra_test`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Missing => "missing",
+            Kind::ExcludedButTested => "excluded_but_tested",
+            Kind::Unconfirmed => "unconfirmed",
+            Kind::CheckByReading => "check_by_reading",
+            Kind::MisnamedTest => "misnamed_test",
+            Kind::UnknownUuid => "unknown_uuid",
+            Kind::UnsyncedUuid => "unsynced_uuid",
+            Kind::ExtraTest => "extra_test",
+            Kind::TrackOnly => "track_only",
+            Kind::Error => "error",
+        }
+    }
+
+    /// How many of it, in words: `1 extra test`, `3 unknown uuids`.
+    pub fn count(self, n: usize) -> String {
+        let (one, many) = match self {
+            Kind::Missing => ("missing", "missing"),
+            Kind::ExcludedButTested => ("excluded but tested", "excluded but tested"),
+            Kind::Unconfirmed => ("unconfirmed", "unconfirmed"),
+            Kind::CheckByReading => ("to check by reading", "to check by reading"),
+            Kind::MisnamedTest => ("misnamed test", "misnamed tests"),
+            Kind::UnknownUuid => ("unknown uuid", "unknown uuids"),
+            Kind::UnsyncedUuid => ("unsynced uuid", "unsynced uuids"),
+            Kind::ExtraTest => ("extra test", "extra tests"),
+            Kind::TrackOnly => ("track-only", "track-only"),
+            Kind::Error => ("could not be checked", "could not be checked"),
+        };
+        format!("{n} {}", if n == 1 { one } else { many })
+    }
+
+    /// Whether it fails the check (exit 1).
+    pub fn fails(self) -> bool {
+        matches!(self, Kind::Missing | Kind::ExcludedButTested)
+    }
+
+    pub fn level(self) -> Level {
+        match self {
+            Kind::Missing | Kind::ExcludedButTested | Kind::Error => Level::Error,
+            Kind::Unconfirmed | Kind::MisnamedTest | Kind::UnknownUuid | Kind::UnsyncedUuid => {
+                Level::Warning
+            }
+            Kind::CheckByReading | Kind::ExtraTest | Kind::TrackOnly => Level::Notice,
+        }
+    }
+}
+
+/// A file a finding concerns, as a path from the working directory, and its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub file: String,
+    pub line: Option<usize>,
+}
+
+/// One finding of one exercise, as every output shows it.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// The exercise directory.
+    pub dir: String,
+    pub kind: Kind,
+    /// What the text line says after `<dir>: <kind> `.
+    pub text: String,
+    /// What the annotation says after `<kind>: `.
+    pub message: String,
+    /// Where it is annotated: one annotation each.
+    pub places: Vec<Place>,
+    /// The job summary's cells: the case it concerns (with what is said of it) and the test.
+    pub case: String,
+    pub test: String,
+}
+
+impl Finding {
+    /// A finding about a whole exercise, from an error that names a file: an exercise that
+    /// could not be checked, or one that is the track's own. A tests.toml error that names
+    /// its line is annotated on it.
+    pub fn about(dir: &str, kind: Kind, error: &crate::error::Error) -> Finding {
+        let message = error.message_text();
+        let line = message
+            .strip_prefix("line ")
+            .and_then(|rest| rest.split_once(':'))
+            .and_then(|(n, _)| n.parse().ok());
+        Finding {
+            dir: dir.to_string(),
+            kind,
+            text: message.to_string(),
+            message: message.to_string(),
+            places: vec![Place {
+                file: error.path_text(),
+                line,
+            }],
+            case: error.to_string(),
+            test: String::new(),
+        }
+    }
+
+    /// Its line of text output: `<dir>: <kind> …`.
+    pub fn line(&self) -> String {
+        format!("{}: {} {}", self.dir, self.kind.name(), self.text)
+    }
+}
+
+/// One exercise of the `--report` JSON: its linking, why it could not be checked, or why it
+/// has nothing to check.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Entry {
     Checked(Box<Report>),
     Unchecked { dir: String, error: String },
+    TrackOnly { dir: String, notice: String },
 }
 
-fn short(uuid: &str) -> &str {
+/// A uuid as the lines write it: its first 8 characters (the report has it whole).
+pub fn short(uuid: &str) -> &str {
     uuid.get(..8).unwrap_or(uuid)
 }
 
@@ -436,34 +691,166 @@ fn test_text(test: &TestRef) -> String {
     format!("{}:{} \"{}\"", test.file, test.line, test.name)
 }
 
-/// `property(input, …) == expected`, cut to a line's worth.
+fn tests_text(tests: &[TestRef]) -> String {
+    tests.iter().map(test_text).collect::<Vec<_>>().join(", ")
+}
+
+/// How long a case's data may be in a line, about.
+const DATA_WIDTH: usize = 160;
+
+/// `property(input, …) == expected`, in about `DATA_WIDTH` characters: where it is longer,
+/// the expected value keeps a share of the width, and values are left out whole at the end of
+/// what holds them (`[1, 2, …]`, `solve(…)`), never cut inside.
 fn data_text(case: &Case) -> String {
-    let inputs = match &case.input {
-        Value::Object(map) => map
-            .values()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        Value::Null => String::new(),
-        other => other.to_string(),
+    let inputs: Vec<&Value> = match &case.input {
+        Value::Object(map) => map.values().collect(),
+        Value::Null => Vec::new(),
+        other => vec![other],
     };
-    let text = format!("{}({inputs}) == {}", case.property, case.expected);
-    match text.char_indices().nth(160) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text,
+    let fixed = case.property.chars().count() + "() == ".len();
+    let inputs_width = inputs
+        .iter()
+        .map(|v| within(v, DATA_WIDTH).map_or(DATA_WIDTH, |text| width(&text) + 2))
+        .sum::<usize>();
+    let share = DATA_WIDTH
+        .saturating_sub(fixed + inputs_width)
+        .max(DATA_WIDTH / 3);
+    let expected = elided(&[&case.expected], share);
+    let left = DATA_WIDTH.saturating_sub(fixed + width(&expected));
+    format!("{}({}) == {expected}", case.property, elided(&inputs, left))
+}
+
+/// `values` as JSON joined by `, ` (with a space after each `,` and `:` inside them too), in
+/// about `left` characters: the first value that does not fit is written as far as its own
+/// members fit, and `…` stands for what is left out.
+fn elided(values: &[&Value], mut left: usize) -> String {
+    let mut out = String::new();
+    write_members(values.iter().map(|v| (None, *v)), &mut left, &mut out);
+    out
+}
+
+/// Writes `members` (an object's have keys) joined by `, ` in about `left` characters, taken
+/// from it; past them, `…`.
+fn write_members<'a>(
+    members: impl ExactSizeIterator<Item = (Option<&'a String>, &'a Value)>,
+    left: &mut usize,
+    out: &mut String,
+) {
+    let count = members.len();
+    for (i, (key, member)) in members.enumerate() {
+        let mut prefix = if i > 0 {
+            ", ".to_string()
+        } else {
+            String::new()
+        };
+        if let Some(key) = key {
+            prefix.push_str(&format!("{}: ", Value::String(key.clone())));
+        }
+        if let Some(text) = within(member, left.saturating_sub(width(&prefix))) {
+            put(&(prefix + &text), left, out);
+            continue;
+        }
+        let start = out.len();
+        put(&prefix, left, out);
+        let at = out.len();
+        if member.is_array() || member.is_object() {
+            write_partly(member, left, out);
+        }
+        if out.len() == at {
+            out.truncate(start);
+            put(if i > 0 { ", …" } else { "…" }, left, out);
+        } else if i + 1 < count {
+            put(", …", left, out);
+        }
+        return;
     }
 }
 
-/// A GitHub Actions workflow command, its values escaped as the runner reads them.
-pub fn command(kind: &str, file: &str, line: Option<usize>, message: &str) -> String {
+/// Writes as much of a list or object as fits in `left`, ending in `…`; nothing when not
+/// even its first member's start does.
+fn write_partly(value: &Value, left: &mut usize, out: &mut String) {
+    // Brackets around an ellipsis alone say nothing.
+    if *left < 8 {
+        return;
+    }
+    let (open, close) = if value.is_array() {
+        ("[", "]")
+    } else {
+        ("{", "}")
+    };
+    put(open, left, out);
+    match value {
+        Value::Array(items) => write_members(items.iter().map(|v| (None, v)), left, out),
+        Value::Object(map) => write_members(map.iter().map(|(k, v)| (Some(k), v)), left, out),
+        _ => {}
+    }
+    put(close, left, out);
+}
+
+fn put(text: &str, left: &mut usize, out: &mut String) {
+    out.push_str(text);
+    *left = left.saturating_sub(width(text));
+}
+
+fn width(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// `value` as JSON with a space after each `,` and `:`, if it takes at most `limit`
+/// characters; found without writing much more than that of a larger value.
+fn within(value: &Value, limit: usize) -> Option<String> {
+    fn write(value: &Value, limit: usize, out: &mut String) -> bool {
+        match value {
+            Value::String(text) if text.chars().take(limit).count() + 2 > limit => return false,
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if !write(item, limit, out) {
+                        return false;
+                    }
+                }
+                out.push(']');
+            }
+            Value::Object(map) => {
+                out.push('{');
+                for (i, (key, member)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(&Value::String(key.clone()).to_string());
+                    out.push_str(": ");
+                    if !write(member, limit, out) {
+                        return false;
+                    }
+                }
+                out.push('}');
+            }
+            scalar => out.push_str(&scalar.to_string()),
+        }
+        out.len() <= limit * 4 && width(out) <= limit
+    }
+    let mut out = String::new();
+    write(value, limit, &mut out).then_some(out)
+}
+
+/// A GitHub Actions workflow command, its values escaped as the runner reads them; without a
+/// file, it is shown on the run rather than on a file.
+pub fn command(level: Level, file: Option<&str>, line: Option<usize>, message: &str) -> String {
     let data = |s: &str| {
         s.replace('%', "%25")
             .replace('\r', "%0D")
             .replace('\n', "%0A")
     };
     let property = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
-    let line = line.map_or(String::new(), |l| format!(",line={l}"));
-    format!("::{kind} file={}{line}::{}", property(file), data(message))
+    let place = match (file, line) {
+        (Some(file), Some(line)) => format!(" file={},line={line}", property(file)),
+        (Some(file), None) => format!(" file={}", property(file)),
+        (None, _) => String::new(),
+    };
+    format!("::{}{place}::{}", level.name(), data(message))
 }
 
 #[cfg(test)]
@@ -473,25 +860,57 @@ mod tests {
     #[test]
     fn github_commands_escape_what_the_runner_would_read_as_syntax() {
         assert_eq!(
-            command("error", "a:b,c.toml", Some(3), "50% done\nnext"),
+            command(Level::Error, Some("a:b,c.toml"), Some(3), "50% done\nnext"),
             "::error file=a%3Ab%2Cc.toml,line=3::50%25 done%0Anext"
         );
         assert_eq!(
-            command("notice", "t.py", None, "x"),
+            command(Level::Notice, Some("t.py"), None, "x"),
             "::notice file=t.py::x"
         );
+        assert_eq!(command(Level::Warning, None, Some(3), "x"), "::warning::x");
     }
 
     #[test]
-    fn data_text_is_cut_to_a_line() {
-        let mut case = crate::canonical::data::canonical_cases(
-            br#"{"cases":[{"uuid":"u","description":"d","property":"p","input":{"a":1,"b":"x"},"expected":true}]}"#,
-        )
-        .unwrap()
-        .remove(0);
-        assert_eq!(data_text(&case), r#"p(1, "x") == true"#);
-        case.expected = serde_json::json!("y".repeat(400));
-        let text = data_text(&case);
-        assert!(text.ends_with('…') && text.chars().count() == 161, "{text}");
+    fn data_text_is_elided_at_a_value_boundary_never_inside_a_value() {
+        let case = |input: serde_json::Value, expected: serde_json::Value| {
+            let json = serde_json::json!({"cases": [{"uuid": "u", "description": "d",
+                "property": "p", "input": input, "expected": expected}]});
+            crate::canonical::data::canonical_cases(json.to_string().as_bytes())
+                .unwrap()
+                .remove(0)
+        };
+        let short = case(
+            serde_json::json!({"a": 1, "b": ["x", "y"]}),
+            serde_json::json!(true),
+        );
+        assert_eq!(data_text(&short), r#"p(1, ["x", "y"]) == true"#);
+        let numbers: Vec<u32> = (1..100).collect();
+        let long = data_text(&case(
+            serde_json::json!({"list": numbers}),
+            serde_json::json!({"sum": 4950, "count": 99}),
+        ));
+        assert!(long.starts_with("p([1, 2, 3, "), "{long}");
+        assert!(
+            long.ends_with(r#", …]) == {"sum": 4950, "count": 99}"#),
+            "{long}"
+        );
+        assert!(long.chars().count() <= DATA_WIDTH + 10, "{long}");
+        // A text too long for the line is left out whole.
+        let text = data_text(&case(
+            serde_json::json!({"n": 2, "phrase": "y".repeat(400)}),
+            serde_json::json!("z"),
+        ));
+        assert_eq!(text, r#"p(2, …) == "z""#);
+        let expected = data_text(&case(
+            serde_json::json!({}),
+            serde_json::json!("y".repeat(400)),
+        ));
+        assert_eq!(expected, "p() == …");
+        let nested = data_text(&case(
+            serde_json::json!({"rows": [[1, 2, 3], numbers.clone()], "more": numbers}),
+            serde_json::json!(0),
+        ));
+        assert!(nested.contains("[[1, 2, 3], [1, 2, "), "{nested}");
+        assert!(nested.contains(", …]"), "{nested}");
     }
 }

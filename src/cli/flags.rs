@@ -67,9 +67,21 @@ pub(super) struct Cli {
     #[arg(long, value_name = "REPORT_JSON")]
     report: Option<PathBuf>,
 
-    /// How --check-canonical prints its findings: a line each, or GitHub Actions annotations
+    /// How --check-canonical prints its findings: lines of text, or GitHub Actions annotations
+    /// (at most GitHub's 10 of each level, failing findings first) and, when
+    /// $GITHUB_STEP_SUMMARY is set, every finding in the job summary
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "github"])]
     format: String,
+
+    /// --check-canonical checks only the exercises with a file changed since this git
+    /// reference (from where the current branch left it; every exercise when git cannot tell)
+    #[arg(long, value_name = "GIT_REF")]
+    changed_since: Option<String>,
+
+    /// --check-canonical lists each finding that does not fail the check, instead of counting
+    /// them in one line per exercise
+    #[arg(long)]
+    verbose: bool,
 
     /// --log-to-json keeps the line break that ends each test's output (the Ruby track's
     /// runner shows output so; the escript dropped it)

@@ -89,12 +89,22 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             }
         }
     }
-    let dirs = exercise_dirs(&occurrences(&matches, "check_canonical"));
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let dirs: Vec<PathBuf> = exercise_dirs(&occurrences(&matches, "check_canonical"))
+        .iter()
+        .map(|dir| from_cwd(dir, &cwd))
+        .collect();
     if dirs.is_empty() {
         return Ok(Outcome::Done);
     }
     let specs = match matches.get_one::<PathBuf>("problem_specifications") {
-        Some(dir) if dir.is_dir() => dir.clone(),
+        Some(dir) if dir.join("exercises").is_dir() => from_cwd(dir, &cwd),
+        Some(dir) if dir.is_dir() => {
+            return Err(Error::in_file(
+                dir,
+                "has no exercises/ folder: not problem-specifications (--problem-specifications)",
+            ));
+        }
         Some(dir) => {
             return Err(Error::in_file(
                 dir,
@@ -108,8 +118,25 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             )
         })?,
     };
-    let github = matches.get_one::<String>("format").map(String::as_str) == Some("github");
-    commands::check_canonical(&dirs, &specs, matches.get_one::<PathBuf>("report"), github)
+    let options = commands::CheckOptions {
+        github: matches.get_one::<String>("format").map(String::as_str) == Some("github"),
+        verbose: matches.get_flag("verbose"),
+        changed_since: matches.get_one::<String>("changed_since").cloned(),
+        report: matches.get_one::<PathBuf>("report").cloned(),
+        cwd,
+    };
+    commands::check_canonical(&dirs, &specs, &options)
+}
+
+/// An absolute path inside the working directory `cwd` as a path from it, so that every
+/// line and annotation names files as a maintainer in the track's folder would; any other
+/// path as given.
+fn from_cwd(path: &std::path::Path, cwd: &std::path::Path) -> PathBuf {
+    match path.strip_prefix(cwd) {
+        Ok(rest) if path.is_absolute() && rest.as_os_str().is_empty() => PathBuf::from("."),
+        Ok(rest) if path.is_absolute() => rest.to_path_buf(),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// The values of each occurrence of the flag with id `id`, occurrence by occurrence.

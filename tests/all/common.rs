@@ -78,6 +78,33 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Runs `git` in `dir` as a user of its own (no configuration of the machine's needed),
+/// which must succeed.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=Fixture",
+            "-c",
+            "user.email=fixture@example.com",
+        ])
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Decodes the hex the Elixir support code writes names in (safe for any bytes).
 pub fn unhex(hex: &str) -> String {
     let bytes: Vec<u8> = (0..hex.len())

@@ -28,11 +28,11 @@ const CANONICAL: &str = "problem-specifications/exercises/pets/canonical-data.js
 /// What the check prints last when the exercise is checked and all is well.
 const ALL_WELL: &str = "checked 1 exercises (2 cases): 0 missing, 0 excluded but tested, \
                         0 unconfirmed, 0 to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 0 could \
-                        not be checked, 0 have no tests.toml";
+                        not be checked, 0 have no tests.toml, 0 deprecated, 0 track-only";
 /// What it prints last when the exercise could not be checked.
 const UNCHECKED: &str = "checked 0 exercises (0 cases): 0 missing, 0 excluded but tested, \
                          0 unconfirmed, 0 to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 1 could \
-                         not be checked, 0 have no tests.toml";
+                         not be checked, 0 have no tests.toml, 0 deprecated, 0 track-only";
 
 /// A small Python exercise with two canonical cases, each tested, in `dir`.
 fn exercise(dir: &Path) {
@@ -370,7 +370,10 @@ fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
         &dir.path().join(EXERCISE),
         &dir.path().join(crooked).join("pets"),
     );
-    let checked = check(dir.path(), &[&format!("{crooked}/pets"), "no\nsuch"]);
+    let checked = check(
+        dir.path(),
+        &[&format!("{crooked}/pets"), "no\nsuch", "--verbose"],
+    );
     let unknown = "exercises/new\\nline/pets: unknown_uuid 00000009 \"a bird\\n::error \
                    file=x::sings\\r\\u{1b}[31m\" (in tests.toml, not in canonical-data.json)";
     assert_eq!(
@@ -381,7 +384,7 @@ fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
     );
     let summary = "checked 1 exercises (3 cases): 0 missing, 0 excluded but tested, 0 unconfirmed, 0 to check by reading, 0 misnamed, \
                    0 extra tests, 1 unknown uuids, 0 unsynced uuids; 1 could not be checked, 0 \
-                   have no tests.toml";
+                   have no tests.toml, 0 deprecated, 0 track-only";
     assert_eq!(checked.stdout.lines().count(), 2, "{}", checked.stdout);
     let error = "error: no\\nsuch: cannot read the exercise directory: no such file or directory";
     assert_ends(&checked, error, summary, 2);

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod action;
 mod canonical_explain;
 mod canonical_fixtures;
 mod cli;

@@ -1,0 +1,282 @@
+//! How the check prints its findings. Text: the findings that fail the check first, one line
+//! each, then the others one line per exercise that counts them (each on its line with
+//! `--verbose`). GitHub: annotations, those that fail the check first, no more of each level
+//! than GitHub shows, and every finding in the job summary as Markdown. Both end with the
+//! summary line.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::canonical::report::{Finding, Kind, Level, command};
+use crate::error::one_line;
+
+/// The annotations of each level GitHub shows for one step; it drops the rest.
+pub const ANNOTATIONS_PER_LEVEL: usize = 10;
+
+/// The most Markdown GitHub takes into the job summary from one step.
+pub const SUMMARY_BYTES: usize = 1024 * 1024;
+
+/// The findings of one exercise, or of a path that was no exercise.
+pub struct Exercise {
+    pub dir: String,
+    pub findings: Vec<Finding>,
+}
+
+/// What the summary line counts.
+#[derive(Default)]
+pub struct Tally {
+    pub exercises: usize,
+    pub cases: usize,
+    pub without_toml: usize,
+    pub deprecated: usize,
+    /// With `--changed-since`: the reference, and how many exercises had no change since it.
+    pub unchanged: Option<(String, usize)>,
+}
+
+/// `checked 3 exercises (40 cases): 1 missing, …`.
+pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
+    let count = |kind: Kind| {
+        exercises
+            .iter()
+            .flat_map(|e| &e.findings)
+            .filter(|f| f.kind == kind)
+            .count()
+    };
+    let unchanged = tally
+        .unchanged
+        .as_ref()
+        .map_or(String::new(), |(reference, n)| {
+            format!(", {n} unchanged since {reference}")
+        });
+    format!(
+        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} unconfirmed, \
+         {} to check by reading, {} misnamed, {} extra tests, {} unknown uuids, {} unsynced \
+         uuids; {} could not be checked, {} have no tests.toml, {} deprecated, {} track-only{unchanged}",
+        tally.exercises,
+        tally.cases,
+        count(Kind::Missing),
+        count(Kind::ExcludedButTested),
+        count(Kind::Unconfirmed),
+        count(Kind::CheckByReading),
+        count(Kind::MisnamedTest),
+        count(Kind::ExtraTest),
+        count(Kind::UnknownUuid),
+        count(Kind::UnsyncedUuid),
+        count(Kind::Error),
+        tally.without_toml,
+        tally.deprecated,
+        count(Kind::TrackOnly),
+    )
+}
+
+/// The text output's lines (without the summary line): every finding that fails the check,
+/// then each exercise's other findings, counted on one line or, `verbose`, one line each.
+/// Errors are not among them: they go to stderr as they come.
+pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
+    let mut lines: Vec<String> = exercises
+        .iter()
+        .flat_map(|e| &e.findings)
+        .filter(|f| f.kind.fails())
+        .map(Finding::line)
+        .collect();
+    for exercise in exercises {
+        let others: Vec<&Finding> = exercise
+            .findings
+            .iter()
+            .filter(|f| !f.kind.fails() && f.kind != Kind::Error)
+            .collect();
+        let alone = others.len() == 1 && others[0].kind == Kind::TrackOnly;
+        if verbose || alone {
+            lines.extend(others.iter().map(|f| f.line()));
+            continue;
+        }
+        let mut kinds: Vec<Kind> = others.iter().map(|f| f.kind).collect();
+        kinds.dedup();
+        if kinds.is_empty() {
+            continue;
+        }
+        let counts: Vec<String> = kinds
+            .iter()
+            .map(|&kind| kind.count(others.iter().filter(|f| f.kind == kind).count()))
+            .collect();
+        lines.push(format!(
+            "{}: {} (--verbose lists them)",
+            exercise.dir,
+            counts.join(", ")
+        ));
+    }
+    lines.iter().map(|l| one_line(l).into_owned()).collect()
+}
+
+/// The GitHub Actions annotations, errors first, then warnings, then notices, each level cut
+/// to what GitHub shows; a last plain line says how many were left out and where they are.
+/// A file outside the working directory `cwd` is not named: GitHub could not show it.
+pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) -> Vec<String> {
+    let mut all: Vec<(Level, String)> = Vec::new();
+    for finding in exercises.iter().flat_map(|e| &e.findings) {
+        for place in &finding.places {
+            let file = inside(&place.file, cwd);
+            let line = file.as_ref().and(place.line);
+            // Not annotated on its file, the finding names it.
+            let said = match &file {
+                None if !place.file.is_empty() => format!("{}: {}", place.file, finding.message),
+                _ => finding.message.clone(),
+            };
+            let message = match finding.kind {
+                Kind::Error => format!("could not be checked: {said}"),
+                kind => format!("{}: {said}", kind.name()),
+            };
+            let level = finding.kind.level();
+            all.push((level, command(level, file.as_deref(), line, &message)));
+        }
+    }
+    let mut lines = Vec::new();
+    let mut left_out = Vec::new();
+    for level in Level::ALL {
+        let of_level: Vec<&String> = all
+            .iter()
+            .filter(|(l, _)| *l == level)
+            .map(|(_, c)| c)
+            .collect();
+        lines.extend(
+            of_level
+                .iter()
+                .take(ANNOTATIONS_PER_LEVEL)
+                .map(|c| one_line(c).into_owned()),
+        );
+        if of_level.len() > ANNOTATIONS_PER_LEVEL {
+            left_out.push(format!(
+                "{} {}s",
+                of_level.len() - ANNOTATIONS_PER_LEVEL,
+                level.name()
+            ));
+        }
+    }
+    if !left_out.is_empty() {
+        let where_ = if summary_written {
+            "every finding is in the job summary"
+        } else {
+            "the text output (without --format github) or --report has every finding"
+        };
+        lines.push(format!(
+            "{} more than GitHub shows ({ANNOTATIONS_PER_LEVEL} of each level a step) are not \
+             annotated: {where_}",
+            left_out.join(", ")
+        ));
+    }
+    lines
+}
+
+/// `file` as a path from the working directory `cwd`, if it is a file inside it: `..` that
+/// leaves it, or an absolute path elsewhere, is not.
+pub fn inside(file: &str, cwd: &Path) -> Option<String> {
+    let path = Path::new(file);
+    let path = if path.is_absolute() {
+        path.strip_prefix(cwd).ok()?
+    } else {
+        path
+    };
+    let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => parts.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    let relative: PathBuf = parts.iter().collect();
+    (!parts.is_empty()).then(|| relative.display().to_string())
+}
+
+/// The job summary: a heading, the summary line, and a table of each exercise's findings
+/// (finding, case, test), those of exercises that fail first, within what GitHub takes of
+/// one step.
+pub fn markdown(exercises: &[Exercise], summary: &str) -> String {
+    let mut out = format!("## Canonical cases\n\n{}\n", escape(summary));
+    // Exercises that fail the check or could not be checked first.
+    let mut with_findings: Vec<&Exercise> = exercises
+        .iter()
+        .filter(|e| !e.findings.is_empty())
+        .collect();
+    with_findings.sort_by_key(|e| {
+        !e.findings
+            .iter()
+            .any(|f| f.kind.fails() || f.kind == Kind::Error)
+    });
+    // Room for the note on what is left out.
+    let room = SUMMARY_BYTES - 512;
+    for (i, exercise) in with_findings.iter().enumerate() {
+        let mut table = format!(
+            "\n### {}\n\n| finding | case | test |\n|---|---|---|\n",
+            escape(&exercise.dir)
+        );
+        for finding in &exercise.findings {
+            table.push_str(&format!(
+                "| {} | {} | {} |\n",
+                finding.kind.name(),
+                escape(&finding.case),
+                escape(&finding.test)
+            ));
+        }
+        if out.len() + table.len() > room {
+            out.push_str(&format!(
+                "\nThe findings of {} more exercises are left out: GitHub takes at most 1 MiB of \
+                 summary from a step. `--report` writes them all.\n",
+                with_findings.len() - i
+            ));
+            break;
+        }
+        out.push_str(&table);
+    }
+    out
+}
+
+/// `text` as Markdown shows it literally within a line: each character that could start
+/// emphasis, code, a link, an image, an HTML tag, an entity, math or a table cell escaped, and
+/// control characters as `one_line` writes them.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in one_line(text).chars() {
+        if "\\`*_[]<|~&$!".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_files_inside_the_working_directory_are_named() {
+        let cwd = Path::new("/work/track");
+        assert_eq!(
+            inside("exercises/practice/bob/bob_test.py", cwd).as_deref(),
+            Some("exercises/practice/bob/bob_test.py")
+        );
+        assert_eq!(
+            inside("./exercises/../exercises/bob/x.py", cwd).as_deref(),
+            Some("exercises/bob/x.py")
+        );
+        assert_eq!(
+            inside("/work/track/exercises/bob/x.py", cwd).as_deref(),
+            Some("exercises/bob/x.py")
+        );
+        assert_eq!(inside("../problem-specifications/x.json", cwd), None);
+        assert_eq!(inside("/elsewhere/x.json", cwd), None);
+        assert_eq!(inside("", cwd), None);
+        assert_eq!(inside("a/..", cwd), None);
+    }
+
+    #[test]
+    fn markdown_shows_what_a_name_holds_literally() {
+        assert_eq!(
+            escape("a | b <script> *x* `y` ![z](w) &amp; $x$ (ok)\nnext"),
+            "a \\| b \\<script> \\*x\\* \\`y\\` \\!\\[z\\](w) \\&amp; \\$x\\$ (ok)\\\\nnext"
+        );
+    }
+}
