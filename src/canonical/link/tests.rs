@@ -30,6 +30,7 @@ fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
         places: (0..literals.len()).collect(),
         literals,
         group: None,
+        method: None,
     }
 }
 
