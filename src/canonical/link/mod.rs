@@ -33,10 +33,11 @@
 //! `orient(:east)`, `turn_right` and expects `:south`. Of the cases, "changes east to
 //! south" (direction east, instruction "R", expects south) is the one whose values it holds
 //! most, and in order, so the test is that case's candidate. It holds half of the case's
-//! data (not "R", which the track spells as a method), its name shares one word with the
-//! description, and all its values are the case's: the `link` weights put that at a few bits
-//! below even odds, so the case is `unconfirmed`, `possibly robot_simulator_test.rb:33`,
-//! instead of `missing` beside an extra test.
+//! data (not "R", which the track spells as a method), its name is like no description, and
+//! all its values are the case's: the `link` weights put that at about 6 bits below even
+//! odds, no link. It is also the one unpaired test between the same linked cases as the case,
+//! so the case is `unconfirmed`, `possibly robot_simulator_test.rb:32`, instead of `missing`
+//! beside an extra test (`docs/linking.md` works the sum out).
 
 mod assign;
 mod calls;
