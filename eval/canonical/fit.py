@@ -6,6 +6,7 @@ never seen weighs little, not infinitely).
 
 usage: python3 eval/canonical/fit.py TRACKS_DIR [--sample SEED[,SEED...] | --sample all]
                                     [--hold-out SEED[,SEED...]] [--out FILE] [--rounds N]
+                                    [--joint]
 
 TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications, at the
 commits the label files name. The linker reads its weights from two tables:
@@ -23,7 +24,9 @@ weights are fitted to every first reading (`--sample all`) and written to
 src/canonical/link/weights.tsv, with the counts they came of; then the links they give are
 scored against the same labels. `--hold-out SEEDS` fits to the other samples instead, writes
 nowhere unless --out says, and scores the links on the held-out samples alone: how the model
-does on exercises it was not fitted to.
+does on exercises it was not fitted to. `--joint` fits the link table by logistic regression
+instead of level by level (`joint_weights`): an experiment, measured and not adopted
+(docs/decisions/0032-joint-fit-of-the-link-table.md).
 """
 import datetime, os, subprocess, sys, tempfile
 
@@ -39,6 +42,9 @@ COMPARISONS = ["data", "order", "fit", "name", "function", "included", "place", 
 # Splink's null levels): with no anchor around a case, the order of the file says nothing of
 # its test, however often exercises without anchors are hard ones.
 NULL_LEVELS = {("place", "none")}
+# The ridge penalty of the `link` table's joint fit (`joint_weights`): a prior of one extra
+# pair's worth of doubt on every weight, as the one pair `weights_of` adds to each count.
+RIDGE = 1.0
 
 
 def option(name, default=None):
@@ -110,6 +116,68 @@ def weights_of(tally, totals):
     return out
 
 
+def solve(a, b):
+    """x with a x = b, by Gauss-Jordan elimination with partial pivoting (a is small)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for i in range(n):
+        pivot = max(range(i, n), key=lambda r: abs(m[r][i]))
+        m[i], m[pivot] = m[pivot], m[i]
+        for r in range(n):
+            if r != i and m[r][i] != 0.0:
+                f = m[r][i] / m[i][i]
+                for c in range(i, n + 1):
+                    m[r][c] -= f * m[i][c]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def joint_weights(rows, labels, table, ridge=RIDGE):
+    """The weights of one table fitted jointly: a logistic regression of "is a labelled link" on
+    the levels (one indicator per level, null levels left out), by Newton's method, with a
+    ridge penalty `ridge` on every weight but the prior, which keeps a level seen with links
+    alone (or other pairs alone) finite. Weights in bits, as log2(m/u) is. The counts of each
+    level are kept beside its weight, as `weights_of` keeps them."""
+    import math
+    tally, totals = counts(rows, labels, table)
+    keys = sorted(k for k in tally if k not in NULL_LEVELS)
+    index = {k: i + 1 for i, k in enumerate(keys)}
+    xs, ys = [], []
+    for language, row in rows:
+        if row[0] != table:
+            continue
+        slug, uuid, file, line = row[1:5]
+        levels = zip(COMPARISONS, row[5:5 + len(COMPARISONS)])
+        xs.append([0] + [index[k] for k in levels if k in index])
+        ys.append(1.0 if (uuid, file, int(line)) in labels[language].get(slug, ()) else 0.0)
+    n = len(keys) + 1
+    w = [0.0] * n
+    for _ in range(50):
+        gradient = [0.0] * n
+        hessian = [[0.0] * n for _ in range(n)]
+        for x, y in zip(xs, ys):
+            z = max(-30.0, min(30.0, sum(w[i] for i in x)))
+            p = 1.0 / (1.0 + math.exp(-z))
+            for i in x:
+                gradient[i] += y - p
+                for j in x:
+                    hessian[i][j] += p * (1.0 - p)
+        for i in range(1, n):
+            gradient[i] -= ridge * w[i]
+            hessian[i][i] += ridge
+        step = solve(hessian, gradient)
+        w = [a + b for a, b in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    bits = 1.0 / math.log(2.0)
+    out = [("prior", "-", totals[0], totals[1], w[0] * bits)]
+    for comparison in COMPARISONS:
+        for (c, level), (m, u) in tally.items():
+            if c == comparison:
+                weight = w[index[(c, level)]] * bits if (c, level) in index else 0.0
+                out.append((comparison, level, m, u, weight))
+    return out
+
+
 def write(path, tables, header):
     with open(path, "w") as f:
         for line in header:
@@ -176,7 +244,8 @@ def main():
             if round_ == 0:
                 tables["rank"] = weights_of(*counts(rows, fit_labels, "rank"))
             else:
-                tables["link"] = weights_of(*counts(rows, fit_labels, "link"))
+                tables["link"] = (joint_weights(rows, fit_labels, "link") if "--joint" in sys.argv
+                                  else weights_of(*counts(rows, fit_labels, "link")))
             write(current, tables, [f"round {round_}"])
             print(f"round {round_}: fitted", ", ".join(tables), file=sys.stderr)
         rows = rows_for(tracks, fit_labels, current)

@@ -220,7 +220,15 @@ pub fn explain(
         }
     }
     links.iter_mut().for_each(|tests| tests.sort_unstable());
-    let possible = possible(cases, e, included, &links, &candidates, &rank_score, &order);
+    let possible = possible(
+        cases,
+        &weighed,
+        included,
+        &links,
+        &candidates,
+        &rank_score,
+        &order,
+    );
     Explanation {
         linking: Linking {
             links,
@@ -233,17 +241,18 @@ pub fn explain(
 }
 
 /// What a reader should look at for each included case without a link: a check to read, the
-/// best candidate above `REVIEW`, a test named after it word for word, or the one unpaired
-/// test between the same linked cases as it.
+/// best candidate above `REVIEW`, a test named after it word for word, a test holding all of
+/// its data, or the one unpaired test between the same linked cases as it.
 fn possible(
     cases: &[Case],
-    e: &[Vec<Evidence>],
+    weighed: &Weighed,
     included: &[bool],
     links: &[Vec<usize>],
     candidates: &[Candidate],
     rank: &[Vec<f64>],
     order: &[usize],
 ) -> Vec<Option<Possible>> {
+    let (e, explained) = (&weighed.matrix, &weighed.explained);
     let tests = e.first().map_or(0, Vec::len);
     let linked_test: Vec<bool> = (0..tests)
         .map(|t| links.iter().any(|l| l.contains(&t)))
@@ -262,10 +271,28 @@ fn possible(
             .max_by(|a, b| a.score.total_cmp(&b.score))
             .map(|p| p.test);
         let named = (0..tests).find(|&t| e[c][t].named_after && !linked_test[t]);
+        // A test may serve several cases (one test per direction of a robot's turns): one
+        // holding all of this case's data is its possible test, linked to another case or
+        // not, where the rank model finds the pair plausible and the case explains values of
+        // the test that the cases linked to it do not (else those values are theirs).
+        let explains_more = |t: usize| {
+            let places = explained.get(&(c, t)).map_or(&[][..], Vec::as_slice);
+            places.iter().any(|p| {
+                !(0..cases.len()).any(|b| {
+                    links[b].contains(&t)
+                        && explained
+                            .get(&(b, t))
+                            .is_some_and(|theirs| theirs.contains(p))
+                })
+            })
+        };
+        let holder = (0..tests)
+            .filter(|&t| e[c][t].holds_all() && rank[c][t] >= REVIEW && explains_more(t))
+            .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]));
         possible[c] = if cases[c].states_check() {
             Some(Possible::CheckByReading(candidate.or(most_like)))
         } else {
-            candidate.or(named).map(Possible::Unconfirmed)
+            candidate.or(named).or(holder).map(Possible::Unconfirmed)
         };
     }
     let mut paired = linked_test.clone();

@@ -480,3 +480,53 @@ fn a_test_singing_the_whole_song_covers_each_verse() {
     let linking = link(&cases, &tests, &[true; 2]);
     assert_eq!(linking.links, [[0], [0]]);
 }
+
+#[test]
+fn a_case_held_whole_by_a_test_of_another_case_is_that_test_s_to_read_not_missing() {
+    // A robot's turns: each case's values are common to many cases, too common to link a
+    // test on them alone.
+    let bearings = ["north", "east", "south", "west"];
+    let mut json = Vec::new();
+    for (i, from) in bearings.iter().enumerate() {
+        for (j, (turn, by)) in [("R", 1), ("L", 3)].iter().enumerate() {
+            let to = bearings[(i + by) % 4];
+            json.push(format!(
+                r#"{{"uuid":"{:08}-0000-4000-8000-000000000000","description":"turns {turn} from {from}","property":"turn","input":{{"from":"{from}","turn":"{turn}"}},"expected":"{to}"}}"#,
+                2 * i + j + 1
+            ));
+        }
+    }
+    let cases = cases(&format!("[{}]", json.join(",")));
+    let turn = |from: &str, turn: &str, to: &str| {
+        vec![
+            Literal::Call("turn".into()),
+            Literal::Text(from.into()),
+            Literal::Text(turn.into()),
+            Literal::Text(to.into()),
+        ]
+    };
+    // One test per case, named after it, but the first also turns right from east.
+    let mut tests: Vec<Test> = (0..8)
+        .map(|c| {
+            let (from, by) = (bearings[c / 2], if c % 2 == 0 { 1 } else { 3 });
+            let letter = if c % 2 == 0 { "R" } else { "L" };
+            let name = format!("turns {letter} from {from}");
+            test(
+                4 * c + 1,
+                &name,
+                turn(from, letter, bearings[(c / 2 + by) % 4]),
+            )
+        })
+        .collect();
+    tests[0].literals.extend(turn("east", "R", "south"));
+    tests[0].places = (0..tests[0].literals.len()).collect();
+    tests.remove(2);
+    let linking = link(&cases, &tests, &[true; 8]);
+    assert!(linking.links[2].is_empty(), "{:?}", linking.links);
+    assert_eq!(linking.possible[2], Some(Possible::Unconfirmed(0)));
+    // Without that second turn, turning right from east is missing.
+    tests[0].literals.truncate(4);
+    tests[0].places.truncate(4);
+    let linking = link(&cases, &tests, &[true; 8]);
+    assert_eq!(linking.possible[2], None, "{:?}", linking.links);
+}
