@@ -26,7 +26,7 @@ scored against the same labels. `--hold-out SEEDS` fits to the other samples ins
 nowhere unless --out says, and scores the links on the held-out samples alone: how the model
 does on exercises it was not fitted to. `--joint` fits the link table by logistic regression
 instead of level by level (`joint_weights`): an experiment, measured and not adopted
-(docs/decisions/0032-joint-fit-of-the-link-table.md).
+(docs/decisions/0033-joint-fit-of-the-link-table.md).
 """
 import datetime, os, subprocess, sys, tempfile
 

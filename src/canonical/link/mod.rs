@@ -223,11 +223,11 @@ pub fn explain(
     let possible = possible(
         cases,
         &weighed,
+        &table,
         included,
         &links,
         &candidates,
         &rank_score,
-        &order,
     );
     Explanation {
         linking: Linking {
@@ -241,16 +241,16 @@ pub fn explain(
 }
 
 /// What a reader should look at for each included case without a link: a check to read, the
-/// best candidate above `REVIEW`, a test named after it word for word, a test holding all of
-/// its data, or the one unpaired test between the same linked cases as it.
+/// best candidate above `REVIEW`, a test named after it word for word, a table of cases holding
+/// all of its data, or the one unpaired test between the same linked cases as it.
 fn possible(
     cases: &[Case],
     weighed: &Weighed,
+    table: &[bool],
     included: &[bool],
     links: &[Vec<usize>],
     candidates: &[Candidate],
     rank: &[Vec<f64>],
-    order: &[usize],
 ) -> Vec<Option<Possible>> {
     let (e, explained) = (&weighed.matrix, &weighed.explained);
     let tests = e.first().map_or(0, Vec::len);
@@ -271,24 +271,33 @@ fn possible(
             .max_by(|a, b| a.score.total_cmp(&b.score))
             .map(|p| p.test);
         let named = (0..tests).find(|&t| e[c][t].named_after && !linked_test[t]);
-        // A test may serve several cases (one test per direction of a robot's turns): one
-        // holding all of this case's data is its possible test, linked to another case or
-        // not, where the rank model finds the pair plausible and the case explains values of
-        // the test that the cases linked to it do not (else those values are theirs).
-        let explains_more = |t: usize| {
+        // A table of cases serves each case it holds (one test turning four robots): a test
+        // holding two cases or more as written is the possible test of every case whose data
+        // it holds in full, data enough to tell cases apart (`[]` and `true` say nothing of
+        // which case a test is), where the rank model finds the pair plausible. A table
+        // linked to other cases holds the case for them unless it holds it as written and
+        // the case explains values of it theirs do not: a neighbour that happens to hold a
+        // deleted test's values is no test of its case.
+        let serves = |t: usize| {
             let places = explained.get(&(c, t)).map_or(&[][..], Vec::as_slice);
-            places.iter().any(|p| {
-                !(0..cases.len()).any(|b| {
-                    links[b].contains(&t)
-                        && explained
-                            .get(&(b, t))
-                            .is_some_and(|theirs| theirs.contains(p))
+            let explains_more = || {
+                places.iter().any(|p| {
+                    !(0..cases.len()).any(|b| {
+                        links[b].contains(&t)
+                            && explained
+                                .get(&(b, t))
+                                .is_some_and(|theirs| theirs.contains(p))
+                    })
                 })
-            })
+            };
+            !linked_test[t]
+                || (e[c][t].member_order >= WHOLE && !e[c][t].loosely && explains_more())
         };
         let holder = (0..tests)
-            .filter(|&t| e[c][t].holds_all() && rank[c][t] >= REVIEW && explains_more(t))
-            .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]));
+            .filter(|&t| e[c][t].holds_all() && rank[c][t] >= REVIEW)
+            .filter(|&t| table[t] && serves(t))
+            .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]))
+            .filter(|_| weighed.weights[c] >= DATA_ALONE);
         possible[c] = if cases[c].states_check() {
             Some(Possible::CheckByReading(candidate.or(most_like)))
         } else {
@@ -302,7 +311,7 @@ fn possible(
         }
     }
     let gaps = order::gaps(
-        order,
+        &order::places(cases),
         links,
         &|c| included[c] && links[c].is_empty() && possible[c].is_none(),
         &|t| !paired[t],

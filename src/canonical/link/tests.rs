@@ -505,8 +505,10 @@ fn a_case_held_whole_by_a_test_of_another_case_is_that_test_s_to_read_not_missin
             Literal::Text(to.into()),
         ]
     };
-    // One test per case, named after it, but the first also turns right from east.
+    // One test per case, named after it, but one test turns right from east, then from
+    // south and from west, a test of three cases.
     let mut tests: Vec<Test> = (0..8)
+        .filter(|c| ![2, 4, 6].contains(c))
         .map(|c| {
             let (from, by) = (bearings[c / 2], if c % 2 == 0 { 1 } else { 3 });
             let letter = if c % 2 == 0 { "R" } else { "L" };
@@ -518,15 +520,79 @@ fn a_case_held_whole_by_a_test_of_another_case_is_that_test_s_to_read_not_missin
             )
         })
         .collect();
-    tests[0].literals.extend(turn("east", "R", "south"));
+    let three = [
+        turn("east", "R", "south"),
+        turn("south", "R", "west"),
+        turn("west", "R", "north"),
+    ];
+    tests.insert(2, test(6, "rotating", three.concat()));
+    let linking = link(&cases, &tests, &[true; 8]);
+    for c in [2, 4, 6] {
+        assert!(
+            linking.links[c] == [2] || linking.possible[c] == Some(Possible::Unconfirmed(2)),
+            "case {c}: {:?} {:?}",
+            linking.links,
+            linking.possible
+        );
+    }
+    // A test linked to its own case is that case's: deleting the test of turning left from
+    // north leaves its case missing, though the test of turning right from north holds
+    // "north", "L" and "west" too, in another order.
+    tests[0]
+        .literals
+        .extend(["west", "north", "L"].map(|v| Literal::Text(v.into())));
     tests[0].places = (0..tests[0].literals.len()).collect();
-    tests.remove(2);
+    tests.remove(1);
     let linking = link(&cases, &tests, &[true; 8]);
-    assert!(linking.links[2].is_empty(), "{:?}", linking.links);
-    assert_eq!(linking.possible[2], Some(Possible::Unconfirmed(0)));
-    // Without that second turn, turning right from east is missing.
-    tests[0].literals.truncate(4);
-    tests[0].places.truncate(4);
-    let linking = link(&cases, &tests, &[true; 8]);
-    assert_eq!(linking.possible[2], None, "{:?}", linking.links);
+    assert_eq!(linking.links[0], [0], "{:?}", linking.links);
+    assert!(linking.links[1].is_empty(), "{:?}", linking.links);
+    assert_eq!(linking.possible[1], None, "{:?}", linking.possible);
+}
+
+#[test]
+fn a_test_holding_only_common_values_of_a_case_is_no_test_of_it() {
+    // Sets: the empty one is empty, the others are not; a test of the track's own joins a
+    // set with the empty set and asserts something true of it, holding `[]` and `true`.
+    let json = [
+        r#"{"uuid":"00000001-0000-4000-8000-000000000000","description":"no elements is empty","property":"empty","input":{"set":[]},"expected":true}"#,
+        r#"{"uuid":"00000002-0000-4000-8000-000000000000","description":"elements is not empty","property":"empty","input":{"set":[7]},"expected":false}"#,
+        r#"{"uuid":"00000003-0000-4000-8000-000000000000","description":"contains its element","property":"contains","input":{"set":[3, 9],"element":9},"expected":true}"#,
+    ];
+    let cases = cases(&format!("[{}]", json.join(",")));
+    let tests = vec![
+        test(
+            1,
+            "elements is not empty",
+            vec![
+                Literal::Call("empty".into()),
+                Literal::Number("7".into()),
+                Literal::False,
+            ],
+        ),
+        test(
+            5,
+            "contains its element",
+            vec![
+                Literal::Call("contains".into()),
+                Literal::Number("3".into()),
+                Literal::Number("9".into()),
+                Literal::Number("9".into()),
+                Literal::True,
+            ],
+        ),
+        test(
+            9,
+            "union with the empty set",
+            vec![
+                Literal::Call("union".into()),
+                Literal::Number("3".into()),
+                Literal::Number("9".into()),
+                Literal::Empty(0),
+                Literal::True,
+            ],
+        ),
+    ];
+    let linking = link(&cases, &tests, &[true; 3]);
+    assert!(linking.links[0].is_empty(), "{:?}", linking.links);
+    assert_eq!(linking.possible[0], None, "{:?}", linking.possible);
 }
