@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Reads the findings of each track's whole-track check against the labels of every first
+reading (`score.py --sample all`'s): how often each kind of finding is right, as the labels
+say, without a reader.
+
+usage: python3 eval/canonical/findings_score.py TRACKS_DIR [BINARY]
+
+A `missing` case is right when the labels give it no test; an `unconfirmed` one when the
+test it names is one of its labelled tests; an `extra_test` when the labels give the test to
+no case. Only exercises the labels cover count (every eligible one). This is the labels'
+reading, not a reader's: the findings drawn and judged by hand are in
+labels/findings-<seed>.tsv. BINARY defaults to target/release/exercism_test_helper.
+"""
+import collections, json, os, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import score  # noqa: E402
+
+
+def main():
+    if len(sys.argv) not in (2, 3) or sys.argv[1].startswith("-"):
+        sys.exit(__doc__)
+    tracks = sys.argv[1]
+    binary = sys.argv[2] if len(sys.argv) == 3 else os.path.join(
+        score.ROOT, "target", "release", "exercism_test_helper")
+    for language in ["elixir", "ruby", "python"]:
+        labels, _ = score.labels(language, score.sample_files(language, score.FIRST_READINGS))
+        with tempfile.NamedTemporaryFile(suffix=".json") as report:
+            subprocess.run(
+                [binary, "--check-canonical", "exercises/practice", "--problem-specifications",
+                 os.path.join(tracks, "problem-specifications"), "--report", report.name],
+                cwd=os.path.join(tracks, language), capture_output=True)
+            exercises = json.load(open(report.name))
+        tally = collections.Counter()
+        for exercise in exercises:
+            slug = exercise.get("slug")
+            if slug not in labels:
+                continue
+            tests_of = collections.defaultdict(set)
+            for uuid, file, line in labels[slug]:
+                tests_of[uuid].add((file, line))
+            labelled = set().union(*tests_of.values()) if tests_of else set()
+            for uuid in exercise["missing"]:
+                tally["missing", not tests_of[uuid]] += 1
+            for p in exercise["unconfirmed"]:
+                tally["unconfirmed", (p["file"], p["line"]) in tests_of[p["uuid"]]] += 1
+            for t in exercise["extra_tests"]:
+                tally["extra_test", (t["file"], t["line"]) not in labelled] += 1
+        print(f"{language}: " + ", ".join(
+            f"{kind} right {tally[kind, True]}/{tally[kind, True] + tally[kind, False]}"
+            for kind in ["missing", "unconfirmed", "extra_test"]))
+
+
+if __name__ == "__main__":
+    main()
