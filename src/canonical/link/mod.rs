@@ -115,10 +115,7 @@ pub fn explain(
 ) -> Explanation {
     let weighed = evidence(cases, tests);
     let e = &weighed.matrix;
-    let written = |c: usize, t: usize| {
-        let e = e[c][t];
-        e.data >= WHOLE && e.member_order >= WHOLE && !e.loosely && weighed.weights[c] >= DATA_ALONE
-    };
+    let written = |c: usize, t: usize| as_written(&e[c][t], weighed.weights[c]);
     let table: Vec<bool> = (0..tests.len())
         .map(|t| {
             let mut held: Vec<&Vec<_>> = (0..cases.len())
@@ -290,8 +287,7 @@ fn possible(
                     })
                 })
             };
-            !linked_test[t]
-                || (e[c][t].member_order >= WHOLE && !e[c][t].loosely && explains_more())
+            !linked_test[t] || (as_written(&e[c][t], weighed.weights[c]) && explains_more())
         };
         let holder = (0..tests)
             .filter(|&t| e[c][t].holds_all() && rank[c][t] >= REVIEW)
@@ -323,6 +319,12 @@ fn possible(
         possible[c] = Some(Possible::Unconfirmed(t));
     }
     possible
+}
+
+/// Whether a test holds all of a case's data as written (every value, in the case's order,
+/// none only loosely), data of `weight` enough to tell cases apart.
+fn as_written(e: &Evidence, weight: f64) -> bool {
+    e.data >= WHOLE && e.member_order >= WHOLE && !e.loosely && weight >= DATA_ALONE
 }
 
 /// The pairs of cases one of which reimplements the other.
