@@ -11,7 +11,7 @@ no case. Only exercises the labels cover count (every eligible one). This is the
 reading, not a reader's: the findings drawn and judged by hand are in
 labels/findings-<seed>.tsv. BINARY defaults to target/release/exercism_test_helper.
 """
-import collections, json, os, subprocess, sys, tempfile
+import collections, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -26,12 +26,8 @@ def main():
         score.ROOT, "target", "release", "exercism_test_helper")
     for language in ["elixir", "ruby", "python"]:
         labels, _ = score.labels(language, score.sample_files(language, score.FIRST_READINGS))
-        with tempfile.NamedTemporaryFile(suffix=".json") as report:
-            subprocess.run(
-                [binary, "--check-canonical", "exercises/practice", "--problem-specifications",
-                 os.path.join(tracks, "problem-specifications"), "--report", report.name],
-                cwd=os.path.join(tracks, language), capture_output=True)
-            exercises = json.load(open(report.name))
+        exercises = score.check(binary, [os.path.join(tracks, language, "exercises", "practice")],
+                                os.path.join(tracks, "problem-specifications"))
         tally = collections.Counter()
         for exercise in exercises:
             slug = exercise.get("slug")
