@@ -3,7 +3,10 @@
 reading (`score.py --sample all`'s): how often each kind of finding is right, as the labels
 say, without a reader.
 
-usage: python3 eval/canonical/findings_score.py TRACKS_DIR [BINARY]
+usage: python3 eval/canonical/findings_score.py [--wrong] TRACKS_DIR [BINARY]
+
+With --wrong, each wrong finding is listed too (kind, slug, uuid or test, and the labels'
+reading).
 
 A `missing` case is right when the labels give it no test; an `unconfirmed` one when the
 test it names is one of its labelled tests; an `extra_test` when the labels give the test to
@@ -19,10 +22,13 @@ import score  # noqa: E402
 
 
 def main():
-    if len(sys.argv) not in (2, 3) or sys.argv[1].startswith("-"):
+    args = sys.argv[1:]
+    wrong = "--wrong" in args
+    args = [a for a in args if a != "--wrong"]
+    if len(args) not in (1, 2) or args[0].startswith("-"):
         sys.exit(__doc__)
-    tracks = sys.argv[1]
-    binary = sys.argv[2] if len(sys.argv) == 3 else os.path.join(
+    tracks = args[0]
+    binary = args[1] if len(args) == 2 else os.path.join(
         score.ROOT, "target", "release", "exercism_test_helper")
     for language in ["elixir", "ruby", "python"]:
         labels, _ = score.labels(language, score.sample_files(language, score.FIRST_READINGS))
@@ -37,12 +43,21 @@ def main():
             for uuid, file, line in labels[slug]:
                 tests_of[uuid].add((file, line))
             labelled = set().union(*tests_of.values()) if tests_of else set()
+            def count(kind, right, what):
+                tally[kind, right] += 1
+                if wrong and not right:
+                    print(f"  wrong {kind} {slug} {what}")
             for uuid in exercise["missing"]:
-                tally["missing", not tests_of[uuid]] += 1
+                count("missing", not tests_of[uuid],
+                      f"{uuid[:8]} labelled {sorted(tests_of[uuid])}")
             for p in exercise["unconfirmed"]:
-                tally["unconfirmed", (p["file"], p["line"]) in tests_of[p["uuid"]]] += 1
+                count("unconfirmed", (p["file"], p["line"]) in tests_of[p["uuid"]],
+                      f"{p['uuid'][:8]} names {p['file']}:{p['line']}"
+                      f" labelled {sorted(tests_of[p['uuid']])}")
             for t in exercise["extra_tests"]:
-                tally["extra_test", (t["file"], t["line"]) not in labelled] += 1
+                of = sorted(u[:8] for u, ts in tests_of.items() if (t["file"], t["line"]) in ts)
+                count("extra_test", (t["file"], t["line"]) not in labelled,
+                      f"{t['file']}:{t['line']} labelled for {of}")
         print(f"{language}: " + ", ".join(
             f"{kind} right {tally[kind, True]}/{tally[kind, True] + tally[kind, False]}"
             for kind in ["missing", "unconfirmed", "extra_test"]))
