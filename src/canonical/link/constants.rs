@@ -49,11 +49,9 @@ pub(super) const TIE: f64 = 1e-6;
 pub(super) const LINK: f64 = 0.0;
 /// The least score of a possible link, reported for review (`unconfirmed`) when its case has
 /// no link: odds of one in 64 that the pair is a link, where other pairs of a case with no
-/// test of its own are below one in a thousand.
+/// test of its own are below one in a thousand. A case and a test paired by their place in
+/// the order alone need as much by the `rank` score (see `order::gaps`).
 pub(super) const REVIEW: f64 = -6.0;
-/// The least `rank` score of a case and a test paired by their order alone (see
-/// `order::gaps`): some evidence beyond the place, such as a shared value or word.
-pub(super) const ALIGNED: f64 = -8.0;
 /// The least score, without the place in the file, of a link sure enough to anchor the order
 /// of the cases around it: odds of 64 to one.
 pub(super) const ANCHOR: f64 = 6.0;

@@ -27,7 +27,8 @@
 //! than data (`Case::states_check`) cannot be held, and is left for a reader
 //! (`check_by_reading`) with the test most like it; a test named after a case word for word
 //! is that case's possible test at least; and an unpaired case and an unpaired test between
-//! the same two linked cases are a likely pair.
+//! the same two linked cases are a likely pair. A possible test, like a link, is one case's
+//! unless it is a table of cases.
 //!
 //! A worked example. Ruby's robot-simulator test `test_turn_right_from_east` calls
 //! `orient(:east)`, `turn_right` and expects `:south`. Of the cases, "changes east to
@@ -58,7 +59,7 @@ use crate::canonical::data::Case;
 use crate::canonical::exercise::Test;
 use compare::Context;
 pub use compare::{COMPARISONS, Levels};
-use constants::{ALIGNED, ANCHOR, DATA_ALONE, HALF, LINK, REVIEW, TABLE_CASES, WHOLE};
+use constants::{ANCHOR, DATA_ALONE, HALF, LINK, REVIEW, TABLE_CASES, WHOLE};
 pub use evidence::{Evidence, Weighed, evidence};
 use values::{sings, verse_lines};
 pub use weights::Weights;
@@ -239,7 +240,8 @@ pub fn explain(
 
 /// What a reader should look at for each included case without a link: a check to read, the
 /// best candidate above `REVIEW`, a test named after it word for word, a table of cases holding
-/// all of its data, or the one unpaired test between the same linked cases as it.
+/// all of its data, or the unpaired test aligned with it between the same linked cases. A
+/// possible test is one case's, tables aside (`one_case_each`).
 fn possible(
     cases: &[Case],
     weighed: &Weighed,
@@ -300,6 +302,18 @@ fn possible(
             candidate.or(named).or(holder).map(Possible::Unconfirmed)
         };
     }
+    let offers: Vec<(usize, usize)> = possible
+        .iter()
+        .enumerate()
+        .filter_map(|(c, p)| match p {
+            Some(Possible::Unconfirmed(t)) => Some((c, *t)),
+            _ => None,
+        })
+        .collect();
+    let kept = one_case_each(&offers, &|c, t| (rank[c][t], e[c][t].name), &|t| table[t]);
+    for (c, _) in offers.iter().filter(|offer| !kept.contains(offer)) {
+        possible[*c] = None;
+    }
     let mut paired = linked_test.clone();
     for p in &possible {
         if let Some(Possible::Unconfirmed(t)) = p {
@@ -312,13 +326,34 @@ fn possible(
         &|c| included[c] && links[c].is_empty() && possible[c].is_none(),
         &|t| !paired[t],
         &|c, t| rank[c][t],
-        ALIGNED,
+        REVIEW,
         tests,
     );
     for (c, t) in gaps {
         possible[c] = Some(Possible::Unconfirmed(t));
     }
     possible
+}
+
+/// The (case, test) offers to keep where each test is one case's possible test, as a link is,
+/// unless it is a table of cases: a test offered to several goes to the case it is most like
+/// by `key` (the score, then the name), and to none where two are alike in both (twins of
+/// the same data, their names no help: the test says nothing of which it is about).
+fn one_case_each(
+    offers: &[(usize, usize)],
+    key: &dyn Fn(usize, usize) -> (f64, f64),
+    table: &dyn Fn(usize) -> bool,
+) -> Vec<(usize, usize)> {
+    offers
+        .iter()
+        .copied()
+        .filter(|&(c, t)| {
+            table(t)
+                || offers
+                    .iter()
+                    .all(|&(b, u)| u != t || b == c || key(b, u) < key(c, t))
+        })
+        .collect()
 }
 
 /// Whether a test holds all of a case's data as written (every value, in the case's order,

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-/// Words of a name or description, lower case and without a plural `s` ("triangles" is
-/// "triangle"), leaving out "test".
+/// Words of a name or description, lower case, without a plural `s` ("triangles" is
+/// "triangle") and as `stem` reads them, leaving out "test".
 pub(super) fn words(text: &str) -> Vec<String> {
     let mut words = word_sequence(text);
     words.sort();
@@ -18,13 +18,37 @@ pub(super) fn word_sequence(text: &str) -> Vec<String> {
         .filter(|w| !w.is_empty())
         .map(|w| {
             let w = w.to_lowercase();
-            match w.strip_suffix('s') {
+            let w = match w.strip_suffix('s') {
                 Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_string(),
                 _ => w,
-            }
+            };
+            stem(w)
         })
         .filter(|w| w != "test")
         .collect()
+}
+
+/// A word without the endings that make a verb a doer, an action or a past ("mapper",
+/// "mapping" and "map"; "filterer" and "filter"; "reverser" and "reverse"; "encoded" and
+/// "encode"): a track names its functions and tests after what the canonical data describes,
+/// in another form of the same word. Endings go while a stem of three letters with a vowel
+/// is left, then a doubled last consonant ("mapp") is one.
+fn stem(word: String) -> String {
+    let mut w = word.as_str();
+    while let Some(rest) = ["ing", "er", "ed", "e"].iter().find_map(|suffix| {
+        w.strip_suffix(suffix)
+            .filter(|rest| rest.len() >= 3 && rest.contains(['a', 'e', 'i', 'o', 'u', 'y']))
+    }) {
+        w = rest;
+    }
+    match w.as_bytes() {
+        [_, .., a, b, c]
+            if a != b && b == c && c.is_ascii_alphabetic() && !b"aeiouslz".contains(c) =>
+        {
+            w[..w.len() - 1].to_string()
+        }
+        _ => w.to_string(),
+    }
 }
 
 /// How much a test's name says it tests the case: half the Dice similarity of its words and

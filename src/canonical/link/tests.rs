@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::assign::{Pairs, Role, candidates};
 use super::compare::{Context, levels};
+use super::names;
 use super::order::{gaps, place_levels, places};
 use super::*;
 use crate::canonical::data::canonical_cases;
@@ -595,4 +596,40 @@ fn a_test_holding_only_common_values_of_a_case_is_no_test_of_it() {
     let linking = link(&cases, &tests, &[true; 3]);
     assert!(linking.links[0].is_empty(), "{:?}", linking.links);
     assert_eq!(linking.possible[0], None, "{:?}", linking.possible);
+}
+
+#[test]
+fn a_doer_an_action_and_a_verb_are_one_word() {
+    let words = |text: &str| names::word_sequence(text);
+    assert_eq!(words("test_mapper_empty"), words("mapping empty"));
+    assert_eq!(words("filterer"), words("filter"));
+    assert_eq!(words("reverser"), words("reverse"));
+    assert_eq!(words("encoded text"), words("encode texts"));
+    assert_ne!(words("add"), words("ad"), "a short word keeps its letters");
+    assert_ne!(words("mapper"), words("matter"));
+}
+
+#[test]
+fn a_possible_test_offered_to_several_cases_goes_to_the_one_most_like_it() {
+    // Cases 0, 1 and 2 are offered test 7, case 3 test 8; test 9 is a table of cases.
+    let offers = [(0, 7), (1, 7), (2, 7), (3, 8), (4, 9), (5, 9)];
+    let key = |c: usize, _t: usize| {
+        (
+            [1.0, 1.0, 0.0, 0.0, 0.0, 0.0][c],
+            [0.2, 0.6, 0.9, 0.0, 0.0, 0.0][c],
+        )
+    };
+    let table = |t: usize| t == 9;
+    let kept = one_case_each(&offers, &key, &table);
+    assert_eq!(
+        kept,
+        [(1, 7), (3, 8), (4, 9), (5, 9)],
+        "by score, then by name"
+    );
+    let tied = |_c: usize, _t: usize| (1.0, 0.5);
+    let kept = one_case_each(&offers[..2], &tied, &table);
+    assert!(
+        kept.is_empty(),
+        "twins alike in all: the test says nothing of which"
+    );
 }
