@@ -10,7 +10,8 @@ reading).
 
 A `missing` case is right when the labels give it no test; an `unconfirmed` one when the
 test it names is one of its labelled tests; an `extra_test` when the labels give the test to
-no case. Only exercises the labels cover count (every eligible one). This is the labels'
+no case. Exercises whose tests are the track's own (`own_tests`) are counted, not judged:
+with --wrong, how many of their unlinked cases the labels give a test. Only exercises the labels cover count (every eligible one). This is the labels'
 reading, not a reader's: the findings drawn and judged by hand are in
 labels/findings-<seed>.tsv. BINARY defaults to target/release/exercism_test_helper.
 """
@@ -54,13 +55,23 @@ def main():
                 count("unconfirmed", (p["file"], p["line"]) in tests_of[p["uuid"]],
                       f"{p['uuid'][:8]} names {p['file']}:{p['line']}"
                       f" labelled {sorted(tests_of[p['uuid']])}")
+            own = exercise.get("own_tests")
+            if own:
+                # Not judged here: how many of its unlinked cases the labels give a test
+                # (through the track's own API) says what a reader will find.
+                tally["own_tests"] += 1
+                if wrong:
+                    through_own = sum(1 for uuid in own["unlinked_cases"] if tests_of[uuid])
+                    print(f"  own_tests {slug}: {len(own['unlinked_cases'])} unlinked cases, "
+                          f"{through_own} labelled with a test")
             for t in exercise["extra_tests"]:
                 of = sorted(u[:8] for u, ts in tests_of.items() if (t["file"], t["line"]) in ts)
                 count("extra_test", (t["file"], t["line"]) not in labelled,
                       f"{t['file']}:{t['line']} labelled for {of}")
         print(f"{language}: " + ", ".join(
             f"{kind} right {tally[kind, True]}/{tally[kind, True] + tally[kind, False]}"
-            for kind in ["missing", "unconfirmed", "extra_test"]))
+            for kind in ["missing", "unconfirmed", "extra_test"])
+            + f"; own_tests {tally['own_tests']} exercises")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ target/release/exercism_test_helper. Prints, per language: precision and recall 
 (case uuid, test file, test line), the labelled links the tool missed and the links it made
 that the labels do not have; then the deletion check: each test of the sample is deleted from
 a copy of its exercise in turn, and the cases it alone implemented must become `missing` (not
-`unconfirmed`; `check_by_reading` for a case that states a check, which is never missing)
+`unconfirmed`; `check_by_reading` for a case that states a check, which is never missing; in an
+exercise whose tests are the track's own, an unlinked case of `own_tests`)
 while no other link changes; and the rename check: each test is renamed `case N` in turn,
 and the links it keeps are counted (a link made on the name alone is lost, as it should be),
 then those of them whose test holds all of the case's data (a renamed test should keep its
@@ -156,7 +157,10 @@ def deletion_check(binary, tracks, language, slug, expected_links):
             # is left to a reader, `check_by_reading`).
             orphans = {u for u, f, l in before if (f, l) == (file, head)} - {u for u, _, _ in wanted}
             checks = {p["uuid"] for p in report.get("check_by_reading", [])}
-            not_missing = sorted(orphans - set(report.get("missing", [])) - checks)
+            # In an exercise whose tests are the track's own, no case is `missing` one by one:
+            # an unlinked case is listed in `own_tests`, which is the same finding.
+            own = (report.get("own_tests") or {}).get("unlinked_cases", [])
+            not_missing = sorted(orphans - set(report.get("missing", [])) - set(own) - checks)
             if after != wanted or not_missing:
                 failures.append((file, head, sorted(wanted - after),
                                  sorted(after - wanted) + [(u, "not missing") for u in not_missing]))

@@ -47,10 +47,15 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
         .map_or(String::new(), |(reference, n)| {
             format!(", {n} unchanged since {reference}")
         });
+    // Said only where there are some, so that a line without any reads as before.
+    let own = match count(Kind::OwnTests) {
+        0 => String::new(),
+        n => format!(", {}", Kind::OwnTests.count(n)),
+    };
     format!(
         "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} unconfirmed, \
          {} to check by reading, {} misnamed, {} extra tests, {} unknown uuids, {} unsynced \
-         uuids; {} could not be checked, {} have no tests.toml, {} deprecated, {} track-only{unchanged}",
+         uuids; {} could not be checked, {} have no tests.toml, {} deprecated, {} track-only{own}{unchanged}",
         tally.exercises,
         tally.cases,
         count(Kind::Missing),
@@ -79,11 +84,22 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
         .map(Finding::line)
         .collect();
     for exercise in exercises {
-        let others: Vec<&Finding> = exercise
+        let mut others: Vec<&Finding> = exercise
             .findings
             .iter()
             .filter(|f| !f.kind.fails() && f.kind != Kind::Error)
             .collect();
+        // Tests of the track's own are said on a line of their own, the cases and tests it
+        // concerns left to `--verbose`.
+        if !verbose && let Some(own) = others.iter().find(|f| f.kind == Kind::OwnTests) {
+            lines.push(format!(
+                "{}: {} {} (--verbose lists them)",
+                exercise.dir,
+                Kind::OwnTests.name(),
+                own.message
+            ));
+            others.retain(|f| f.kind != Kind::OwnTests);
+        }
         let alone = others.len() == 1 && others[0].kind == Kind::TrackOnly;
         if verbose || alone {
             lines.extend(others.iter().map(|f| f.line()));

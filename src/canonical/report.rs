@@ -63,6 +63,25 @@ pub struct TrackCaseReport {
     pub possible: Option<TestRef>,
 }
 
+/// An exercise whose tests are the track's own, not the canonical data's: fewer than half of
+/// its included cases have a linked test, and fewer than half of its tests are linked. Its
+/// unlinked cases and tests are listed here instead of as `missing`, `unconfirmed` and extra
+/// tests: any of those tests may implement any of those cases, through the track's own API
+/// and values, and only a reader can tell.
+#[derive(Debug, Serialize, Clone, PartialEq)]
+pub struct OwnTests {
+    /// The included cases, and those with a linked test.
+    pub cases: usize,
+    pub cases_linked: usize,
+    /// The tests, and those linked to a case.
+    pub tests: usize,
+    pub tests_linked: usize,
+    /// The included cases without a linked test (uuids, in canonical order).
+    pub unlinked_cases: Vec<String>,
+    /// The tests linked to no case.
+    pub unlinked_tests: Vec<TestRef>,
+}
+
 /// The whole linking of one exercise.
 #[derive(Debug, Serialize)]
 pub struct Report {
@@ -79,6 +98,10 @@ pub struct Report {
     pub unknown_uuids: Vec<String>,
     pub unsynced_uuids: Vec<String>,
     pub misnamed_tests: Vec<Misnamed>,
+    /// Set where the tests are the track's own (then `missing`, `unconfirmed` and
+    /// `extra_tests` are empty: their cases and tests are listed here); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_tests: Option<OwnTests>,
     /// What the lines need that the JSON does not carry, by uuid: each listed case's
     /// tests.toml line and data, and the description of each unsynced case.
     #[serde(skip)]
@@ -128,6 +151,7 @@ impl Report {
             unknown_uuids: Vec::new(),
             unsynced_uuids: Vec::new(),
             misnamed_tests: Vec::new(),
+            own_tests: None,
             details: HashMap::new(),
         };
         for (i, (case, entry)) in known.iter().enumerate() {
@@ -280,7 +304,60 @@ impl Report {
                 report.extra_tests.push(test_ref(&exercise.tests[t]));
             }
         }
+        if linking.own_tests {
+            report.own_tests = Some(report.own(exercise.tests.len()));
+        }
         report
+    }
+
+    /// The tests are the track's own: the unlinked cases and tests move from `missing`,
+    /// `unconfirmed` and `extra_tests` into one finding.
+    fn own(&mut self, tests: usize) -> OwnTests {
+        let possible: Vec<PossibleRef> = std::mem::take(&mut self.unconfirmed);
+        let missing = std::mem::take(&mut self.missing);
+        let unlinked_cases = self
+            .cases
+            .iter()
+            .map(|c| &c.uuid)
+            .filter(|uuid| missing.contains(uuid) || possible.iter().any(|p| &p.uuid == *uuid))
+            .cloned()
+            .collect();
+        let mut unlinked_tests = std::mem::take(&mut self.extra_tests);
+        for p in &possible {
+            if let (Some(file), Some(line), Some(name)) = (&p.file, p.line, &p.name) {
+                let test = TestRef {
+                    file: file.clone(),
+                    line,
+                    name: name.clone(),
+                };
+                if !unlinked_tests.contains(&test) {
+                    unlinked_tests.push(test);
+                }
+            }
+        }
+        unlinked_tests.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        let linked: HashSet<(&str, usize)> = self
+            .cases
+            .iter()
+            .flat_map(|c| &c.tests)
+            .map(|t| (t.file.as_str(), t.line))
+            .collect();
+        OwnTests {
+            cases: self
+                .cases
+                .iter()
+                .filter(|c| c.include && !c.property.is_empty())
+                .count(),
+            cases_linked: self
+                .cases
+                .iter()
+                .filter(|c| c.include && !c.tests.is_empty())
+                .count(),
+            tests,
+            tests_linked: linked.len(),
+            unlinked_cases,
+            unlinked_tests,
+        }
     }
 
     /// Whether the exercise fails the check: a case missing or excluded but tested.
@@ -352,8 +429,7 @@ impl Report {
         self.cases.iter().find(|c| c.uuid == uuid)
     }
 
-    /// Every finding, those that fail the check first, then by kind in the order of
-    /// `Kind::ALL`.
+    /// Every finding, those that fail the check first, then by kind.
     pub fn findings(&self) -> Vec<Finding> {
         let mut found = Vec::new();
         let mut push = |kind: Kind,
@@ -403,6 +479,43 @@ impl Report {
                 (
                     format!("{} (include = false)", self.described(uuid)),
                     tests_text(tests),
+                ),
+            );
+        }
+        if let Some(own) = &self.own_tests {
+            let cases: Vec<String> = own
+                .unlinked_cases
+                .iter()
+                .map(|uuid| self.described(uuid))
+                .collect();
+            let counts = format!(
+                "{} of {} included cases and {} of {} tests are linked",
+                own.cases_linked, own.cases, own.tests_linked, own.tests
+            );
+            let text = format!(
+                "{counts}: the tests are the track's own, so which of them implement the {} \
+                 unlinked cases is for a reader: {}; tests linked to no case: {}",
+                cases.len(),
+                cases.join(", "),
+                tests_text(&own.unlinked_tests)
+            );
+            push(
+                Kind::OwnTests,
+                text,
+                format!(
+                    "{counts}: the tests are the track's own, not the canonical data's; read \
+                     which cases of tests.toml they implement"
+                ),
+                self.test_files
+                    .iter()
+                    .map(|file| Place {
+                        file: self.in_dir(file),
+                        line: None,
+                    })
+                    .collect(),
+                (
+                    format!("{} cases not linked", cases.len()),
+                    format!("{} tests not linked", own.unlinked_tests.len()),
                 ),
             );
         }
@@ -530,6 +643,8 @@ pub enum Kind {
     Missing,
     ExcludedButTested,
     Unconfirmed,
+    /// An exercise whose tests are the track's own (`OwnTests`).
+    OwnTests,
     CheckByReading,
     MisnamedTest,
     UnknownUuid,
@@ -568,6 +683,7 @@ impl Kind {
             Kind::Missing => "missing",
             Kind::ExcludedButTested => "excluded_but_tested",
             Kind::Unconfirmed => "unconfirmed",
+            Kind::OwnTests => "own_tests",
             Kind::CheckByReading => "check_by_reading",
             Kind::MisnamedTest => "misnamed_test",
             Kind::UnknownUuid => "unknown_uuid",
@@ -584,6 +700,7 @@ impl Kind {
             Kind::Missing => ("missing", "missing"),
             Kind::ExcludedButTested => ("excluded but tested", "excluded but tested"),
             Kind::Unconfirmed => ("unconfirmed", "unconfirmed"),
+            Kind::OwnTests => ("with its own tests", "with their own tests"),
             Kind::CheckByReading => ("to check by reading", "to check by reading"),
             Kind::MisnamedTest => ("misnamed test", "misnamed tests"),
             Kind::UnknownUuid => ("unknown uuid", "unknown uuids"),
@@ -603,9 +720,11 @@ impl Kind {
     pub fn level(self) -> Level {
         match self {
             Kind::Missing | Kind::ExcludedButTested | Kind::Error => Level::Error,
-            Kind::Unconfirmed | Kind::MisnamedTest | Kind::UnknownUuid | Kind::UnsyncedUuid => {
-                Level::Warning
-            }
+            Kind::Unconfirmed
+            | Kind::OwnTests
+            | Kind::MisnamedTest
+            | Kind::UnknownUuid
+            | Kind::UnsyncedUuid => Level::Warning,
             Kind::CheckByReading | Kind::ExtraTest | Kind::TrackOnly => Level::Notice,
         }
     }

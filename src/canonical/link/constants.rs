@@ -37,6 +37,14 @@ pub(super) const WORD_ORDER: f64 = 0.1;
 /// it: a verse, not an answer many cases share ("Whoa, chill out!").
 pub(super) const VERSE_WORDS: usize = 10;
 
+/// The least share of an exercise's included cases with a link or a possible test, or of its
+/// tests linked or pointed to, for its tests to follow the canonical data. Below it on both
+/// counts the tests are the track's own (its own API and values, most of them like no case):
+/// the absence of a link says nothing of whether a case is tested, and no case is reported
+/// `missing` or `unconfirmed` one by one (see `Linking::own_tests`). Half: most of either
+/// list explained by the other is a track following the canonical data.
+pub(super) const FOLLOWED: f64 = 0.5;
+
 /// A lead, in bits, of a test's best case over its next best that leaves no doubt which the
 /// test is about: 256 to one.
 pub(super) const CLEAR_LEAD: f64 = 8.0;

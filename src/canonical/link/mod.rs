@@ -26,9 +26,11 @@
 //! one whose data it holds (both are often named alike); a case that states a check rather
 //! than data (`Case::states_check`) cannot be held, and is left for a reader
 //! (`check_by_reading`) with the test most like it; a test named after a case word for word
-//! is that case's possible test at least; and an unpaired case and an unpaired test between
-//! the same two linked cases are a likely pair. A possible test, like a link, is one case's
-//! unless it is a table of cases.
+//! is that case's possible test at least, as is a test made of its values alone, in its
+//! order; and an unpaired case and an unpaired test between the same two linked cases are a
+//! likely pair. A possible test, like a link, is one case's unless it is a table of cases.
+//! Where neither list explains half of the other, the tests are the track's own
+//! (`Linking::own_tests`): no case of it is `missing` one by one.
 //!
 //! A worked example. Ruby's robot-simulator test `test_turn_right_from_east` calls
 //! `orient(:east)`, `turn_right` and expects `:south`. Of the cases, "changes east to
@@ -59,7 +61,7 @@ use crate::canonical::data::Case;
 use crate::canonical::exercise::Test;
 use compare::Context;
 pub use compare::{COMPARISONS, Levels};
-use constants::{ANCHOR, DATA_ALONE, HALF, LINK, REVIEW, TABLE_CASES, WHOLE};
+use constants::{ANCHOR, DATA_ALONE, FOLLOWED, HALF, LINK, REVIEW, TABLE_CASES, WHOLE};
 pub use evidence::{Evidence, Weighed, evidence};
 use values::{sings, verse_lines};
 pub use weights::Weights;
@@ -73,6 +75,11 @@ pub struct Linking {
     pub possible: Vec<Option<Possible>>,
     /// The evidence the links came of (`evidence[case][test]`).
     pub evidence: Vec<Vec<Evidence>>,
+    /// The tests are the track's own, not the canonical data's: fewer than `FOLLOWED` of the
+    /// included cases have a link or a possible test, and fewer than `FOLLOWED` of the tests
+    /// are linked or pointed to. Which cases such tests implement is for a reader: any
+    /// unlinked test may be any unlinked case's.
+    pub own_tests: bool,
 }
 
 /// A case without a link that is not plainly missing.
@@ -227,11 +234,13 @@ pub fn explain(
         &candidates,
         &rank_score,
     );
+    let own_tests = own_tests(&links, &possible, included, tests.len());
     Explanation {
         linking: Linking {
             links,
             possible,
             evidence: weighed.matrix,
+            own_tests,
         },
         rank,
         candidates,
@@ -240,8 +249,9 @@ pub fn explain(
 
 /// What a reader should look at for each included case without a link: a check to read, the
 /// best candidate above `REVIEW`, a test named after it word for word, a table of cases holding
-/// all of its data, or the unpaired test aligned with it between the same linked cases. A
-/// possible test is one case's, tables aside (`one_case_each`).
+/// all of its data, a test made of its values alone, in its order, or the unpaired test
+/// aligned with it between the same linked cases. A possible test is one case's, tables
+/// aside (`one_case_each`).
 fn possible(
     cases: &[Case],
     weighed: &Weighed,
@@ -296,10 +306,25 @@ fn possible(
             .filter(|&t| table[t] && serves(t))
             .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]))
             .filter(|_| weighed.weights[c] >= DATA_ALONE);
+        // A test made of this case's values alone, two or more in the case's order, and of
+        // no other case's, is a test of it through the track's own API (`turn_right` from
+        // `:north` expecting `:east` for "changes north to east", the instruction "R" spelled
+        // as a method), however little of the case's data it holds.
+        let made_of = |b: usize, t: usize| {
+            e[b][t].fit >= WHOLE && e[b][t].held_order.is_some_and(|o| o >= WHOLE)
+        };
+        let fits = (0..tests)
+            .filter(|&t| !linked_test[t] && made_of(c, t))
+            .filter(|&t| (0..cases.len()).all(|b| b == c || !made_of(b, t)))
+            .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]));
         possible[c] = if cases[c].states_check() {
             Some(Possible::CheckByReading(candidate.or(most_like)))
         } else {
-            candidate.or(named).or(holder).map(Possible::Unconfirmed)
+            candidate
+                .or(named)
+                .or(holder)
+                .or(fits)
+                .map(Possible::Unconfirmed)
         };
     }
     let offers: Vec<(usize, usize)> = possible
@@ -354,6 +379,30 @@ fn one_case_each(
                     .all(|&(b, u)| u != t || b == c || key(b, u) < key(c, t))
         })
         .collect()
+}
+
+/// Whether an exercise's tests are the track's own (`Linking::own_tests`): fewer than
+/// `FOLLOWED` of its included cases have a link or a possible test, and fewer than `FOLLOWED`
+/// of its tests are linked or a case's possible test.
+fn own_tests(
+    links: &[Vec<usize>],
+    possible: &[Option<Possible>],
+    included: &[bool],
+    tests: usize,
+) -> bool {
+    let pointed = |c: usize| match possible[c] {
+        Some(Possible::Unconfirmed(t)) => Some(t),
+        _ => None,
+    };
+    let cases = included.iter().filter(|&&i| i).count();
+    let paired_cases = (0..links.len())
+        .filter(|&c| included[c] && (!links[c].is_empty() || pointed(c).is_some()))
+        .count();
+    let paired_tests = (0..tests)
+        .filter(|&t| (0..links.len()).any(|c| links[c].contains(&t) || pointed(c) == Some(t)))
+        .count();
+    let few = |part: usize, whole: usize| (part as f64) < FOLLOWED * whole as f64;
+    cases > 0 && tests > 0 && few(paired_cases, cases) && few(paired_tests, tests)
 }
 
 /// Whether a test holds all of a case's data as written (every value, in the case's order,

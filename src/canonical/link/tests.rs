@@ -633,3 +633,50 @@ fn a_possible_test_offered_to_several_cases_goes_to_the_one_most_like_it() {
         "twins alike in all: the test says nothing of which"
     );
 }
+
+#[test]
+fn a_test_made_of_a_case_s_values_alone_in_its_order_is_its_possible_test() {
+    // Turns from a place, the instruction spelled as the track's own method: the test of
+    // "north turning right" holds north and east, in the case's order, and nothing else (not
+    // the place, which its API defaults), though it stands last in the file, out of the
+    // cases' order, and is named for none of them.
+    let turn = |n: u32, from: &str, to: &str| {
+        format!(
+            r#"{{"uuid":"{n:08}-0000-4000-8000-000000000000","description":"from {from}","property":"move","input":{{"x":{x},"y":{y},"facing":"{from}","instructions":"R"}},"expected":"{to}"}}"#,
+            x = 10 * n + 1,
+            y = 10 * n + 2,
+        )
+    };
+    let json = [
+        turn(1, "north", "east"),
+        turn(2, "east", "south"),
+        turn(3, "south", "west"),
+    ];
+    let cases = cases(&format!("[{}]", json.join(",")));
+    let holds = |line: usize, name: &str, n: Option<u32>, facing: [&str; 2]| {
+        let mut literals = vec![Literal::Call("move".into())];
+        if let Some(n) = n {
+            literals.push(Literal::Number((10 * n + 1).to_string()));
+            literals.push(Literal::Number((10 * n + 2).to_string()));
+        }
+        literals.push(Literal::Text(facing[0].into()));
+        if n.is_some() {
+            literals.push(Literal::Text("R".into()));
+        }
+        literals.push(Literal::Text(facing[1].into()));
+        test(line, name, literals)
+    };
+    let tests = vec![
+        holds(1, "from east", Some(2), ["east", "south"]),
+        holds(5, "from south", Some(3), ["south", "west"]),
+        holds(9, "a quarter turn of its own", None, ["north", "east"]),
+    ];
+    let linking = link(&cases, &tests, &[true; 3]);
+    assert_eq!(
+        linking.links,
+        [vec![], vec![0], vec![1]],
+        "{:?}",
+        linking.possible
+    );
+    assert_eq!(linking.possible[0], Some(Possible::Unconfirmed(2)));
+}
