@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws findings of a whole-track check for reading: up to COUNT of each kind (missing,
-excluded_but_tested, unconfirmed, check_by_reading, extra_test, misnamed_test; not
-unsynced_uuid, which needs no judgement) with random.Random(SEED), from the --report JSON of
+excluded_but_tested, unconfirmed, check_by_reading, own_tests, extra_test, misnamed_test;
+not unsynced_uuid, which needs no judgement) with random.Random(SEED), from the --report JSON of
 `--check-canonical exercises/practice`.
 
 usage: python3 eval/canonical/findings_draw.py REPORT_JSON LANGUAGE SEED COUNT
@@ -31,6 +31,13 @@ def findings(report):
             for p in exercise[kind]:
                 yield (kind, slug, p["uuid"], p["file"] or "-", p["line"] or "-",
                        f"the test named implements \"{describe(p['uuid'])}\"")
+        own = exercise.get("own_tests")
+        if own:
+            yield ("own_tests", slug, "-", exercise["test_files"][0] if exercise["test_files"] else "-",
+                   "-", f"the tests are the track's own, not the canonical data's: "
+                   f"{own['cases_linked']} of {own['cases']} included cases and "
+                   f"{own['tests_linked']} of {own['tests']} tests linked; unlinked cases: "
+                   + ", ".join(u[:8] for u in own["unlinked_cases"]))
         for test in exercise["extra_tests"]:
             yield "extra_test", slug, "-", test["file"], test["line"], "the test implements no listed case"
         for m in exercise["misnamed_tests"]:
@@ -45,7 +52,7 @@ def main():
     rows = list(findings(json.load(open(report))))
     rng = random.Random(seed)
     for kind in ("missing", "excluded_but_tested", "unconfirmed", "check_by_reading",
-                 "extra_test", "misnamed_test"):
+                 "own_tests", "extra_test", "misnamed_test"):
         of_kind = [r for r in rows if r[0] == kind]
         for row in rng.sample(of_kind, min(count, len(of_kind))):
             print("\t".join([language] + [str(x) for x in row]))
