@@ -11,7 +11,17 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::compare::Levels;
 use super::constants::TIE;
+
+/// One candidate pair as the `link` table weighed it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub case: usize,
+    pub test: usize,
+    pub levels: Levels,
+    pub score: f64,
+}
 
 /// What the assignment reads of an exercise.
 pub(super) struct Pairs<'a> {

@@ -7,6 +7,7 @@ use super::assign::{Pairs, Role, candidates};
 use super::compare::{Context, levels};
 use super::names;
 use super::order::{gaps, place_levels, places};
+use super::possible::one_case_each;
 use super::*;
 use crate::canonical::data::canonical_cases;
 use crate::source::literals::Literal;
