@@ -64,7 +64,8 @@ pub struct TrackCaseReport {
 }
 
 /// An exercise whose tests are the track's own, not the canonical data's: fewer than half of
-/// its included cases have a linked test, and fewer than half of its tests are linked. Its
+/// its included cases have a linked or possible test, and fewer than half of its tests are
+/// linked or pointed to (`Linking::own_tests`). Its
 /// unlinked cases and tests are listed here instead of as `missing`, `unconfirmed` and extra
 /// tests: any of those tests may implement any of those cases, through the track's own API
 /// and values, and only a reader can tell.
@@ -346,7 +347,7 @@ impl Report {
             cases: self
                 .cases
                 .iter()
-                .filter(|c| c.include && !c.property.is_empty())
+                .filter(|c| c.include && !self.unknown_uuids.contains(&c.uuid))
                 .count(),
             cases_linked: self
                 .cases
