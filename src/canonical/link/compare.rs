@@ -78,11 +78,12 @@ pub const COMPARISONS: [Comparison; 9] = [
             "like-no-case",
         ],
     },
-    // The functions the test calls against the case's property: another case's function and
-    // not this one's, or none of those the track tests this property through.
+    // The functions the test calls against the case's property: this case's own, where other
+    // properties' functions are called too; another case's function and not this one's; or
+    // none of those the track tests this property through.
     Comparison {
         name: "function",
-        levels: &["-", "other", "apart"],
+        levels: &["-", "own", "other", "apart"],
     },
     // Whether tests.toml includes the case: an excluded case is tested less often.
     Comparison {
@@ -200,6 +201,8 @@ pub(super) fn levels(e: &Evidence, context: &Context) -> Levels {
         "apart"
     } else if e.calls_other {
         "other"
+    } else if e.calls_own {
+        "own"
     } else {
         "-"
     };

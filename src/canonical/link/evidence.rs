@@ -31,6 +31,9 @@ pub struct Evidence {
     /// The same, whether or not any test calls this case's function by its name (an
     /// attribute read, `.imaginary`, is no call).
     pub calls_other: bool,
+    /// The test calls the function of the case's property, by its name, where the exercise
+    /// has functions of other properties some test calls too.
+    pub calls_own: bool,
     /// The test calls functions, but none of those the track tests the case's property
     /// through (but a constructor every test calls, where it also calls a function those
     /// tests never do): a test of another function (nucleotide-count's tests of `count`,
@@ -322,6 +325,9 @@ impl<'c> CaseProbes<'c> {
             && properties
                 .iter()
                 .any(|p| p != property && holding.calls.contains(p));
+        let calls_own = properties.len() > 1
+            && holding.calls.contains(property)
+            && shared.called.iter().any(|p| p != property);
         let data = if total > 0.0 { found / total } else { 0.0 };
         let sung = sings(&holding.lines, &self.verse);
         let member_order = if data >= WHOLE {
@@ -354,6 +360,7 @@ impl<'c> CaseProbes<'c> {
                 ),
             other_property,
             calls_other,
+            calls_own,
             calls_apart: false,
             loosely,
             sung: self.verse_words >= VERSE_WORDS && !holding.calls.contains(property) && sung,

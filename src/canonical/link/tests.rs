@@ -681,3 +681,39 @@ fn a_test_made_of_a_case_s_values_alone_in_its_order_is_its_possible_test() {
     );
     assert_eq!(linking.possible[0], Some(Possible::Unconfirmed(2)));
 }
+
+#[test]
+fn a_test_calling_its_case_s_own_function_among_others_says_so() {
+    let cases = cases(
+        r#"[{"uuid":"00000001-0000-4000-8000-000000000000","description":"add one","property":"add","input":{"n":1},"expected":2},
+            {"uuid":"00000002-0000-4000-8000-000000000000","description":"remove one","property":"remove","input":{"n":1},"expected":0}]"#,
+    );
+    let calling = |line: usize, function: &str| {
+        let literals = vec![
+            Literal::Call(function.to_string()),
+            Literal::Number("7".to_string()),
+        ];
+        test(line, "case 17", literals)
+    };
+    let tests = [calling(1, "add"), calling(5, "remove")];
+    let e = evidence(&cases, &tests).matrix;
+    assert!(e[0][0].calls_own && e[1][1].calls_own);
+    assert!(!e[0][1].calls_own && e[0][1].calls_other);
+    let context = Context {
+        case_weight: 1.0,
+        has_input: true,
+        included: true,
+        table: false,
+        named_like_a_case: false,
+    };
+    let function = |e: &Evidence| {
+        let levels = levels(e, &context);
+        levels.names().find(|(c, _)| *c == "function").unwrap().1
+    };
+    assert_eq!(function(&e[0][0]), "own");
+    assert_eq!(function(&e[0][1]), "other");
+    // Where every case is of one property, calling it tells no case from another.
+    let one = evidence(&cases[..1], &tests[..1]).matrix;
+    assert!(!one[0][0].calls_own);
+    assert_eq!(function(&one[0][0]), "-");
+}
