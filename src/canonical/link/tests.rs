@@ -114,6 +114,12 @@ fn a_weights_row_that_does_not_parse_names_its_line_and_what_is_wrong() {
     );
 }
 
+/// The level of one comparison of a pair.
+fn level_of(comparison: &str, e: &Evidence, context: &Context) -> &'static str {
+    let levels = levels(e, context);
+    levels.names().find(|(c, _)| *c == comparison).unwrap().1
+}
+
 #[test]
 fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
     let context = Context {
@@ -123,10 +129,7 @@ fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
         table: false,
         named_like_a_case: true,
     };
-    let level = |e: Evidence, context: &Context| {
-        let levels = levels(&e, context);
-        levels.names().find(|(c, _)| *c == "data").unwrap().1
-    };
+    let level = |e: Evidence, context: &Context| level_of("data", &e, context);
     let whole = Evidence {
         data: 1.0,
         member_order: 1.0,
@@ -202,10 +205,7 @@ fn a_name_like_no_case_and_a_table_of_cases_are_levels_of_their_own() {
         table: false,
         named_like_a_case: false,
     };
-    let name = |e: Evidence, context: &Context| {
-        let levels = levels(&e, context);
-        levels.names().find(|(c, _)| *c == "name").unwrap().1
-    };
+    let name = |e: Evidence, context: &Context| level_of("name", &e, context);
     let e = Evidence {
         name: 0.1,
         ..Evidence::default()
@@ -706,10 +706,7 @@ fn a_test_calling_its_case_s_own_function_among_others_says_so() {
         table: false,
         named_like_a_case: false,
     };
-    let function = |e: &Evidence| {
-        let levels = levels(e, &context);
-        levels.names().find(|(c, _)| *c == "function").unwrap().1
-    };
+    let function = |e: &Evidence| level_of("function", e, &context);
     assert_eq!(function(&e[0][0]), "own");
     assert_eq!(function(&e[0][1]), "other");
     // Where every case is of one property, calling it tells no case from another.
