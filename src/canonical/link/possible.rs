@@ -109,7 +109,7 @@ pub(super) fn possible(
     for (c, _) in offers.iter().filter(|offer| !kept.contains(offer)) {
         possible[*c] = None;
     }
-    let mut paired = linked_test.clone();
+    let mut paired = linked_test;
     for p in &possible {
         if let Some(Possible::Unconfirmed(t)) = p {
             paired[*t] = true;
@@ -172,7 +172,7 @@ pub(super) fn own_tests(
         .filter(|&t| (0..links.len()).any(|c| links[c].contains(&t) || pointed(c) == Some(t)))
         .count();
     let few = |part: usize, whole: usize| (part as f64) < FOLLOWED * whole as f64;
-    cases > 0 && tests > 0 && few(paired_cases, cases) && few(paired_tests, tests)
+    few(paired_cases, cases) && few(paired_tests, tests)
 }
 
 /// Whether a test holds all of a case's data as written (every value, in the case's order,
