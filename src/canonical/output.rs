@@ -1,8 +1,8 @@
 //! How the check prints its findings. Text: the findings that fail the check first, one line
 //! each, then the others one line per exercise that counts them (each on its line with
-//! `--verbose`). GitHub: annotations, those that fail the check first, no more of each level
-//! than GitHub shows, and every finding in the job summary as Markdown. Both end with the
-//! summary line.
+//! `--verbose`), an exercise whose tests are the track's own on a line of its own first.
+//! GitHub: annotations, those that fail the check first, no more of each level than GitHub
+//! shows, and every finding in the job summary as Markdown. Both end with the summary line.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -74,7 +74,8 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
 }
 
 /// The text output's lines (without the summary line): every finding that fails the check,
-/// then each exercise's other findings, counted on one line or, `verbose`, one line each.
+/// then each exercise's other findings, counted on one line or, `verbose`, one line each (an
+/// `own_tests` finding on its own line first, the cases and tests it names left to `verbose`).
 /// Errors are not among them: they go to stderr as they come.
 pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
     let mut lines: Vec<String> = exercises

@@ -77,9 +77,11 @@ pub struct OwnTests {
     /// The tests, and those linked to a case.
     pub tests: usize,
     pub tests_linked: usize,
-    /// The included cases without a linked test (uuids, in canonical order).
+    /// The included cases without a linked test (uuids, in canonical order), but those
+    /// stating a check, which stay `check_by_reading` findings.
     pub unlinked_cases: Vec<String>,
-    /// The tests linked to no case.
+    /// The tests linked to no case (in file order), but those a `check_by_reading` finding
+    /// names: `tests_linked` and these may count fewer than `tests`.
     pub unlinked_tests: Vec<TestRef>,
 }
 
@@ -643,9 +645,9 @@ impl Report {
 pub enum Kind {
     Missing,
     ExcludedButTested,
-    Unconfirmed,
     /// An exercise whose tests are the track's own (`OwnTests`).
     OwnTests,
+    Unconfirmed,
     CheckByReading,
     MisnamedTest,
     UnknownUuid,
