@@ -690,6 +690,10 @@ fn a_test_made_of_a_case_s_values_alone_in_its_order_is_its_possible_test() {
         linking.possible
     );
     assert_eq!(linking.possible[0], Some(Possible::Unconfirmed(2)));
+    // The same values the other way round are no turn from north: the case is missing.
+    let mut reversed = tests;
+    reversed[2] = holds(9, "a quarter turn of its own", None, ["east", "north"]);
+    assert_eq!(link(&cases, &reversed, &[true; 3]).possible[0], None);
 }
 
 #[test]
