@@ -93,12 +93,7 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
         // Tests of the track's own are said on a line of their own, the cases and tests it
         // concerns left to `--verbose`.
         if !verbose && let Some(own) = others.iter().find(|f| f.kind == Kind::OwnTests) {
-            lines.push(format!(
-                "{}: {} {} (--verbose lists them)",
-                exercise.dir,
-                Kind::OwnTests.name(),
-                own.message
-            ));
+            lines.push(own.line_saying(&format!("{} (--verbose lists them)", own.message)));
             others.retain(|f| f.kind != Kind::OwnTests);
         }
         let alone = others.len() == 1 && others[0].kind == Kind::TrackOnly;

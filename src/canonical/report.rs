@@ -783,7 +783,12 @@ impl Finding {
 
     /// Its line of text output: `<dir>: <kind> …`.
     pub fn line(&self) -> String {
-        format!("{}: {} {}", self.dir, self.kind.name(), self.text)
+        self.line_saying(&self.text)
+    }
+
+    /// Its line of text output saying `text` after `<dir>: <kind> `.
+    pub fn line_saying(&self, text: &str) -> String {
+        format!("{}: {} {}", self.dir, self.kind.name(), text)
     }
 }
 
