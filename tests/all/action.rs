@@ -79,7 +79,7 @@ fn a_pull_request_annotates_what_it_changed_and_summarizes_it() {
         [
             "::error file=exercises/practice/bird-songs/.meta/tests.toml,line=4::missing: no \
              test implements 00000004 \"an owl hoots\": sound(\"owl\") == \"hoo\"",
-            "checked 1 exercises (2 cases): 1 missing, 0 excluded but tested, 0 unconfirmed, 0 \
+            "checked 1 exercise (2 cases): 1 missing, 0 excluded but tested, 0 unconfirmed, 0 \
              to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced \
              uuids; 0 could not be checked, 0 have no tests.toml, 0 deprecated, 0 track-only, \
              1 unchanged since main",
@@ -90,7 +90,7 @@ fn a_pull_request_annotates_what_it_changed_and_summarizes_it() {
     assert_eq!(out.status.code(), Some(1));
     let summary = fs::read_to_string(&summary).unwrap();
     assert!(
-        summary.starts_with("## Canonical cases\n\nchecked 1 exercises (2 cases): 1 missing"),
+        summary.starts_with("## Canonical cases\n\nchecked 1 exercise (2 cases): 1 missing"),
         "{summary}"
     );
     assert!(

@@ -465,7 +465,7 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("nowhere"), "{stderr}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 exercises (4 cases)"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 exercise (4 cases)"));
     assert_eq!(out.status.code(), Some(2));
 
     // A report that cannot be written: nothing half-written.
