@@ -350,10 +350,22 @@ fn is_pseudo_code_function(text: &str) -> bool {
 }
 
 /// Whether a text of canonical data is an expression over names rather than a value: it
-/// compares (`==`, `>=`, `&&` …) or reads a member of a name (`cipher.key`).
+/// compares (`==`, `>=`, `&&` …) or it is one read of a member of a name (`cipher.key`,
+/// `cipher.key.substring(0, plaintext.length)`); a text with words apart outside its
+/// parentheses is prose, whose dotted words are file names (`midsummer-night.txt:5:But I …`).
 fn is_expression(text: &str) -> bool {
     const OPERATORS: [&str; 8] = ["==", "!=", ">=", "<=", "&&", "||", " > ", " < "];
-    let member = text
+    let mut depth = 0usize;
+    let one_term = text.trim().chars().all(|c| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        depth > 0 || !c.is_whitespace()
+    });
+    let member = one_term
+        && text
         .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
         .any(|word| {
             let mut names = word.split('.');
@@ -622,6 +634,7 @@ mod tests {
             r#"["Of Atreus, Agamemnon, King of men."]"#,
             r#""One for you, one for me.""#,
             r#"{"error": "x == y is not allowed"}"#,
+            r#"["midsummer-night.txt:5:But I beseech your grace that I may know"]"#,
             r#"[1, 2]"#,
             r#"true"#,
             r#"{}"#,
