@@ -9,17 +9,45 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::git::{Changes, Repository, Snapshot};
 
-/// For each of `dirs`, whether a file in it changed since `reference`, or why git cannot
-/// tell (no repository holds it, or `reference` names no commit there): such an exercise is
-/// checked. The files changed are asked of each repository once.
-pub fn changed(dirs: &[PathBuf], reference: &str) -> Vec<Result<bool, String>> {
-    let mut repositories = Repositories::default();
-    dirs.iter()
-        .map(|dir| {
-            let (dir, at) = repositories.of(dir, reference)?;
-            Ok(at.changes.files.iter().any(|file| file.starts_with(&dir)))
-        })
-        .collect()
+/// What git says of the change since one reference, asked of each repository once.
+pub struct Since {
+    reference: String,
+    repositories: Repositories,
+}
+
+impl Since {
+    pub fn new(reference: &str) -> Since {
+        Since {
+            reference: reference.to_string(),
+            repositories: Repositories::default(),
+        }
+    }
+
+    /// For each of `dirs`, whether a file in it changed since the reference, or why git
+    /// cannot tell (no repository holds it, or the reference names no commit there): such an
+    /// exercise is checked.
+    pub fn changed(&mut self, dirs: &[PathBuf]) -> Vec<Result<bool, String>> {
+        dirs.iter()
+            .map(|dir| {
+                let (dir, at) = self.repositories.of(dir, &self.reference)?;
+                Ok(at.changes.files.iter().any(|file| file.starts_with(&dir)))
+            })
+            .collect()
+    }
+
+    /// The reference, as the user named it.
+    pub fn reference(&self) -> &str {
+        &self.reference
+    }
+
+    /// `compared`, with what git said kept.
+    pub fn compared(
+        &mut self,
+        dirs: &[PathBuf],
+        folders: &[PathBuf],
+    ) -> (Vec<Result<Compared, String>>, usize) {
+        compared(dirs, folders, &self.reference, &mut self.repositories)
+    }
 }
 
 /// An exercise of the working tree, compared with the base.
@@ -34,13 +62,13 @@ pub struct Compared {
 /// For each of `dirs`, how it compares with `reference`: whether it changed, and, if it did,
 /// its files at the base, read without a checkout (an error says why git cannot tell); and
 /// how many exercises of the folders of exercises `folders` the change deleted.
-pub fn compared(
+fn compared(
     dirs: &[PathBuf],
     folders: &[PathBuf],
     reference: &str,
+    repositories: &mut Repositories,
 ) -> (Vec<Result<Compared, String>>, usize) {
-    let mut repositories = Repositories::default();
-    let deleted = deleted(folders, reference, &mut repositories);
+    let deleted = deleted(folders, reference, repositories);
     let mut found: Vec<Result<(PathBuf, PathBuf), String>> = Vec::new();
     for dir in dirs {
         found.push(

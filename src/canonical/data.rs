@@ -366,15 +366,15 @@ fn is_expression(text: &str) -> bool {
     });
     let member = one_term
         && text
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .any(|word| {
-            let mut names = word.split('.');
-            word.contains('.')
-                && names.all(|name| {
-                    name.starts_with(|c: char| c.is_ascii_alphabetic())
-                        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                })
-        });
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .any(|word| {
+                let mut names = word.split('.');
+                word.contains('.')
+                    && names.all(|name| {
+                        name.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    })
+            });
     OPERATORS.iter().any(|op| text.contains(op)) || member
 }
 

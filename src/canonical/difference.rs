@@ -182,7 +182,9 @@ pub struct Side<'a> {
 /// keeps the cases it still holds as much data of, and is linked to others where the working
 /// tree's linker links it; a new test is linked where that linker links it. A case left without a link that
 /// had one at the base is `missing`, and `Lost` names the test it lost, unless a new or edited
-/// test may implement it. `base_name` names the base in what is lost (`origin/main`).
+/// test may implement it; a case tests.toml lists anew has no possible test in a test the
+/// change left as it was and that the base links to another case. `base_name` names the base
+/// in what is lost (`origin/main`).
 pub fn carry(
     base: &Side,
     head: Side,
@@ -205,6 +207,9 @@ pub fn carry(
     }
     let same_data =
         |h: usize| followed[h].is_some_and(|b| base_tests[b].literals == head_tests[h].literals);
+    let linked_at_base = |b: Option<usize>| {
+        b.is_some_and(|b| base.linking.links.iter().any(|tests| tests.contains(&b)))
+    };
     let listed = head.exercise.listed();
     let included: Vec<bool> = listed.iter().map(|(_, entry)| entry.include).collect();
     let (now, was) = (&head.linking, &base.linking);
@@ -213,8 +218,18 @@ pub fn carry(
     let mut lost = Vec::new();
     for (c, (case, entry)) in listed.iter().enumerate() {
         let Some(&b_case) = base_index.get(case.uuid.as_str()) else {
+            // A case the change lists anew: the working tree's linker decides, but a test the
+            // change left as it was, linked at the base to another case, is that case's test,
+            // not a possible test of this one.
             links[c] = now.links[c].clone();
-            possible[c] = now.possible[c];
+            possible[c] = match now.possible[c] {
+                Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h)))
+                    if same_data(h) && linked_at_base(followed[h]) =>
+                {
+                    None
+                }
+                other => other,
+            };
             continue;
         };
         let linked_before = &was.links[b_case];
@@ -245,8 +260,11 @@ pub fn carry(
             None => None,
         };
         let fresh = match now.possible[c] {
-            Some(Possible::Unconfirmed(h)) if !same_data(h) => now.possible[c],
-            Some(Possible::CheckByReading(_)) => now.possible[c],
+            Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h))) if !same_data(h) => {
+                now.possible[c]
+            }
+            // A case that states a check and had no link keeps being one to read.
+            Some(Possible::CheckByReading(_)) if linked_before.is_empty() => now.possible[c],
             _ => None,
         };
         possible[c] = carried.or(fresh);

@@ -50,9 +50,11 @@ pub(super) fn check_canonical(
     let found = exercise::find(dirs);
     let mut tally = output::Tally::default();
     let reference = options.base.as_ref().or(options.changed_since.as_ref());
-    let in_scope = |dirs: &[PathBuf]| match reference {
+    let mut since = reference.map(|reference| changes::Since::new(reference));
+    let mut in_scope = |dirs: &[PathBuf]| match &mut since {
         None => dirs.len(),
-        Some(reference) => changes::changed(dirs, reference)
+        Some(since) => since
+            .changed(dirs)
             .into_iter()
             .filter(|changed| *changed.as_ref().unwrap_or(&true))
             .count(),
@@ -61,14 +63,14 @@ pub(super) fn check_canonical(
     tally.deprecated = in_scope(&found.deprecated);
     let mut to_check = found.exercises;
     let mut to_judge = Vec::new();
-    if let Some(base) = &options.base {
-        let (kept, judged, unchanged) = compared_only(to_check, &found.folders, base, &mut tally);
+    if let (Some(base), Some(since)) = (&options.base, &mut since) {
+        let (kept, judged, unchanged) = compared_only(to_check, &found.folders, since, &mut tally);
         to_check = kept;
         to_judge = judged;
         tally.unchanged = Some((base.clone(), unchanged));
         tally.base = Some(base.clone());
-    } else if let Some(reference) = &options.changed_since {
-        let (kept, unchanged) = changed_only(to_check, reference);
+    } else if let (Some(reference), Some(since)) = (&options.changed_since, &mut since) {
+        let (kept, unchanged) = changed_only(to_check, reference, since);
         to_check = kept;
         tally.unchanged = Some((reference.clone(), unchanged));
     }
@@ -205,7 +207,10 @@ pub(super) fn check_canonical(
     println!("{}", one_line(&summary));
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let fails = findings().any(Finding::fails);
-    let broken = findings().any(|f| f.kind == Kind::Error && f.change != Some(Change::Fixed));
+    // Compared with a base, an exercise that could not be checked there either is the
+    // change's to report, not to fail for.
+    let broken = findings()
+        .any(|f| f.kind == Kind::Error && matches!(f.change, None | Some(Change::Introduced)));
     if let Some(path) = &options.report {
         // Checked exercises first, then track-only ones, then those that could not be.
         entries.sort_by_key(|entry| match entry {
@@ -257,14 +262,15 @@ type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, Compared)>, usize);
 fn compared_only(
     found: Vec<Result<PathBuf, Error>>,
     folders: &[PathBuf],
-    base: &str,
+    since: &mut changes::Since,
     tally: &mut output::Tally,
 ) -> Scoped {
+    let base = since.reference().to_string();
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
         .collect();
-    let (compared, deleted) = changes::compared(&dirs, folders, base);
+    let (compared, deleted) = since.compared(&dirs, folders);
     tally.deleted = deleted;
     let mut compared = compared.into_iter();
     let mut warned = HashSet::new();
@@ -300,12 +306,13 @@ fn compared_only(
 fn changed_only(
     found: Vec<Result<PathBuf, Error>>,
     reference: &str,
+    since: &mut changes::Since,
 ) -> (Vec<Result<PathBuf, Error>>, usize) {
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
         .collect();
-    let mut changed = changes::changed(&dirs, reference).into_iter();
+    let mut changed = since.changed(&dirs).into_iter();
     let mut warned = HashSet::new();
     let mut unchanged = 0;
     let kept = found
