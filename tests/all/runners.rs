@@ -142,6 +142,39 @@ fn shim(dir: &Path, name: &str, flags: &str) -> String {
     )
 }
 
+/// The output of the first test of `language`'s fixture solution, which prints one line.
+fn first_output(language: &str) -> Value {
+    let work = tempfile::tempdir().unwrap();
+    let solution = solution(language);
+    run_in(
+        work.path(),
+        language,
+        &["greeter", solution.to_str().unwrap(), "out"],
+        &[],
+    );
+    common::results(&work.path().join("out/results.json"))["tests"][0]["output"].clone()
+}
+
+/// Ruby's output keeps the line break that ends what a test printed, as the Ruby track's
+/// runner shows Minitest's captured output as written (docs/runners.md says why the two
+/// runners differ).
+#[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
+fn ruby_output_keeps_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("ruby"), "greeting nil\n");
+}
+
+/// Python's output drops the line break that ends what a test printed, as the Python track's
+/// runner strips its captured output.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn python_output_drops_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("python"), "greeting None");
+}
+
 // This test and the next hide the framework themselves: each needs only its language, and
 // runs where the framework is missing, the situation it simulates.
 #[test]
