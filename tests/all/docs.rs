@@ -116,10 +116,11 @@ fn relative_runner_outputs(text: &str) -> Vec<String> {
             .skip(1)
             .take_while(|arg| !arg.starts_with('#'))
             .collect();
-        if let Some(output) = args.get(2) {
-            if !output.trim_start_matches('"').starts_with(['$', '/']) {
-                relative.push(line.trim().to_string());
-            }
+        if args
+            .get(2)
+            .is_some_and(|output| !output.trim_start_matches('"').starts_with(['$', '/']))
+        {
+            relative.push(line.trim().to_string());
         }
     }
     relative
