@@ -1,5 +1,5 @@
-//! Finds the tools the end-to-end tests run (Elixir, Ruby with Minitest and
-//! minitest-reporters, pytest, setpriv, GNU time) and sets a `have_<tool>` cfg for each one
+//! Finds the tools the end-to-end tests run (Elixir, Ruby, Ruby with Minitest and
+//! minitest-reporters, Python, pytest, setpriv, GNU time) and sets a `have_<tool>` cfg for each one
 //! present, so that a test needing a missing one is reported by `cargo test` as ignored, with
 //! its reason, rather than passing without running. With `CI` set every cfg is set: CI runs
 //! every test, and one whose tool is missing fails.
@@ -12,11 +12,13 @@ use std::process::{Command, Stdio};
 /// Each cfg and the command that must succeed for it.
 const TOOLS: &[(&str, &[&str])] = &[
     ("have_elixir", &["elixir", "--version"]),
+    ("have_ruby", &["ruby", "--version"]),
     ("have_minitest", &["ruby", "-e", "require 'minitest'"]),
     (
         "have_minitest_reporters",
         &["ruby", "-e", "require 'minitest/reporters'"],
     ),
+    ("have_python", &["python3", "--version"]),
     ("have_pytest", &["python3", "-m", "pytest", "--version"]),
     ("have_setpriv", &["setpriv", "--version"]),
     ("have_gnu_time", &["/usr/bin/time", "-f", "%M", "true"]),

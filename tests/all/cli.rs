@@ -47,6 +47,17 @@ fn the_readme_demo_prints_the_example_results() {
     assert_eq!(tests.len(), 9);
     assert_eq!(tests[5]["output"], "ding-ding-ding");
     assert!(tests.iter().all(|t| t["test_code"].is_string()));
+    // The run fails on purpose, and the demo says so after the results, naming the one test
+    // that fails.
+    let failing: Vec<_> = tests.iter().filter(|t| t["status"] == "fail").collect();
+    assert_eq!(failing.len(), 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let note = stderr.lines().last().unwrap_or_default();
+    assert!(note.contains("on purpose"), "{stderr}");
+    assert!(
+        note.contains(&format!("\"{}\"", failing[0]["name"].as_str().unwrap())),
+        "{note}"
+    );
 }
 
 #[test]
