@@ -401,6 +401,9 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
             e.message().lines().next().unwrap_or("")
         )
     })?;
+    if let Some(legacy) = table.get("canonical-tests").and_then(toml::Value::as_table) {
+        return legacy_tests_toml(content, legacy);
+    }
     let lines = header_lines(content);
     let mut entries = Vec::new();
     for (uuid, value) in &table {
@@ -444,6 +447,43 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
             description: text("description")?.unwrap_or_default(),
             include,
             reimplements,
+            line,
+        });
+    }
+    if entries.is_empty() {
+        return Err("lists no cases".to_string());
+    }
+    entries.sort_by_key(|e| e.line);
+    Ok(entries)
+}
+
+/// Reads the tests.toml of configlet's first format (tracks converted it in 2022, so a
+/// change since then may have it at its base): one `[canonical-tests]` table of
+/// `"<uuid>" = true | false` (whether it is included), each under a comment that is its
+/// description.
+fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, String> {
+    let lines: Vec<&str> = content.lines().collect();
+    let mut entries = Vec::new();
+    for (uuid, value) in table {
+        let at = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&format!("\"{uuid}\"")));
+        let line = at.map_or(1, |at| at + 1);
+        if !is_uuid(uuid) {
+            return Err(format!("line {line}: `{uuid}` is not a uuid"));
+        }
+        let Some(include) = value.as_bool() else {
+            return Err(format!("line {line}: {uuid} is not true or false"));
+        };
+        let description = at
+            .and_then(|at| at.checked_sub(1))
+            .and_then(|above| lines[above].trim().strip_prefix('#'))
+            .map_or(String::new(), |text| text.trim().to_string());
+        entries.push(Entry {
+            uuid: uuid.clone(),
+            description,
+            include,
+            reimplements: None,
             line,
         });
     }
@@ -594,6 +634,31 @@ mod tests {
         assert_eq!(
             Shape::List(vec![List(Vec::new()), Value(4)]).first(),
             Some(4)
+        );
+    }
+
+    #[test]
+    fn the_first_format_of_tests_toml_is_read_too() {
+        let entries = tests_toml(
+            "[canonical-tests]\n\n# fly\n\"751dce68-9412-496e-b6e8-855998c56166\" = true\n\n\
+             # spider\n\"6c56f861-0c5e-4907-9a9d-b2efae389379\" = false\n",
+        )
+        .unwrap();
+        let read: Vec<(&str, &str, bool, usize)> = entries
+            .iter()
+            .map(|e| (&e.uuid[..8], e.description.as_str(), e.include, e.line))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("751dce68", "fly", true, 4),
+                ("6c56f861", "spider", false, 7)
+            ]
+        );
+        assert_eq!(
+            tests_toml("[canonical-tests]\n\"751dce68-9412-496e-b6e8-855998c56166\" = 1\n")
+                .unwrap_err(),
+            "line 2: 751dce68-9412-496e-b6e8-855998c56166 is not true or false"
         );
     }
 

@@ -177,10 +177,13 @@ pub struct Side<'a> {
 /// The working tree's linking, with what the base knew kept: a case linked at the base keeps
 /// the link while its test survives (`followed`, from `follow`), whatever the working tree's
 /// linker alone says, unless the test was edited so that it holds less of the case's data.
-/// A test whose data did not change is linked to the cases it was linked to, and only those
-/// (but cases the base did not list, which the working tree's linker links); an edited test
-/// keeps the cases it still holds as much data of, and is linked to others where the working
-/// tree's linker links it; a new test is linked where that linker links it. A case left without a link that
+/// A test whose data did not change is linked to the cases it was linked to, and only those,
+/// but for cases the base did not list and, of a reimplemented pair, the one the working
+/// tree's linker keeps (tests.toml may have swapped which it includes): there the working
+/// tree's linker decides. An edited test keeps the cases it still holds as much data of, or
+/// that the working tree's linker links it to while it holds some of their data, and is
+/// linked to others where that linker links it; a new test is linked where that linker links
+/// it. A case left without a link that
 /// had one at the base is `missing`, and `Lost` names the test it lost, unless a new or edited
 /// test may implement it; a case tests.toml lists anew has no possible test in a test the
 /// change left as it was and that the base links to another case. `base_name` names the base
@@ -192,9 +195,8 @@ pub fn carry(
     base_name: &str,
 ) -> (Linking, Vec<Lost>) {
     let (base_tests, head_tests) = (&base.exercise.tests, &head.exercise.tests);
-    let base_index: HashMap<&str, usize> = base
-        .exercise
-        .listed()
+    let base_listed = base.exercise.listed();
+    let base_index: HashMap<&str, usize> = base_listed
         .iter()
         .enumerate()
         .map(|(i, (case, _))| (case.uuid.as_str(), i))
@@ -211,7 +213,22 @@ pub fn carry(
         b.is_some_and(|b| base.linking.links.iter().any(|tests| tests.contains(&b)))
     };
     let listed = head.exercise.listed();
+    // Whether the base linked test `b` to the working tree's case `c`.
+    let linked_at = |c: usize, b: usize| {
+        base_index
+            .get(listed[c].0.uuid.as_str())
+            .is_some_and(|&bc| base.linking.links[bc].contains(&b))
+    };
     let included: Vec<bool> = listed.iter().map(|(_, entry)| entry.include).collect();
+    // Whether tests.toml lists the case anew, or includes or excludes it anew.
+    let relisted: Vec<bool> = listed
+        .iter()
+        .map(|(case, entry)| {
+            base_index
+                .get(case.uuid.as_str())
+                .is_none_or(|&bc| base_listed[bc].1.include != entry.include)
+        })
+        .collect();
     let (now, was) = (&head.linking, &base.linking);
     let mut links = vec![Vec::new(); listed.len()];
     let mut possible = vec![None; listed.len()];
@@ -234,11 +251,25 @@ pub fn carry(
         };
         let linked_before = &was.links[b_case];
         for (h, test_was) in followed.iter().enumerate() {
+            // The working tree's linker links the test to a case listed anew that the base
+            // did not link it to (a reimplemented pair whose included half tests.toml swaps, a
+            // case re-created under a new uuid): the cases it competes for changed, and that
+            // linker decides.
+            let contested = test_was.is_some_and(|b| {
+                (0..listed.len()).any(|other| {
+                    relisted[other] && now.links[other].contains(&h) && !linked_at(other, b)
+                })
+            });
             let keeps = match *test_was {
+                _ if contested => now.links[c].contains(&h),
+                // Unchanged: the cases it was linked to, and only those.
                 Some(b) if same_data(h) => linked_before.contains(&b),
-                // Edited: it keeps its case while it holds as much of the case's data.
+                // Edited: it keeps its case while it holds as much of the case's data, or
+                // while the working tree's linker links it still holding some of it (an edit
+                // that leaves a default out, say).
                 Some(b) if linked_before.contains(&b) => {
                     now.evidence[c][h].data + 1e-9 >= was.evidence[b_case][b].data
+                        || (now.links[c].contains(&h) && now.evidence[c][h].data > 0.0)
                 }
                 _ => now.links[c].contains(&h),
             };
