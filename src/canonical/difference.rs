@@ -174,20 +174,22 @@ pub struct Side<'a> {
     pub linking: Linking,
 }
 
-/// The working tree's linking, with what the base knew kept: a case linked at the base keeps
-/// the link while its test survives (`followed`, from `follow`), whatever the working tree's
-/// linker alone says, unless the test was edited so that it holds less of the case's data.
-/// A test whose data did not change is linked to the cases it was linked to, and only those,
-/// but for cases the base did not list and, of a reimplemented pair, the one the working
-/// tree's linker keeps (tests.toml may have swapped which it includes): there the working
-/// tree's linker decides. An edited test keeps the cases it still holds as much data of, or
-/// that the working tree's linker links it to while it holds some of their data, and is
-/// linked to others where that linker links it; a new test is linked where that linker links
-/// it. A case left without a link that
-/// had one at the base is `missing`, and `Lost` names the test it lost, unless a new or edited
-/// test may implement it; a case tests.toml lists anew has no possible test in a test the
-/// change left as it was and that the base links to another case. `base_name` names the base
-/// in what is lost (`origin/main`).
+/// The working tree's linking, with what the base knew kept. A test followed from the base
+/// (`followed`, from `follow`):
+/// - whose values did not change implements the cases it implemented at the base, and only
+///   those, whatever the working tree's linker alone says;
+/// - that was edited keeps a case while it holds as much of the case's data, or while the
+///   working tree's linker links it to the case holding some of its data (an edit that leaves
+///   a default value out), and is linked to other cases where that linker links it;
+/// - that the working tree's linker links to a case tests.toml lists anew (a reimplemented
+///   pair whose included half it swaps, a case re-created under a new uuid), a case the base
+///   did not link it to, is linked where that linker links it: what it competes for changed.
+///
+/// A new test is linked where the working tree's linker links it, and so are the cases
+/// tests.toml lists anew. A case that had a link at the base and has none now is `missing`,
+/// and `Lost` names the test it lost, unless a new or edited test may implement it; a case
+/// listed anew has no possible test in a test the change left as it was and that the base
+/// links to another case. `base_name` names the base in what is lost (`origin/main`).
 pub fn carry(
     base: &Side,
     head: Side,
@@ -207,8 +209,12 @@ pub fn carry(
             head_of_base[*b] = Some(h);
         }
     }
-    let same_data =
-        |h: usize| followed[h].is_some_and(|b| base_tests[b].literals == head_tests[h].literals);
+    let same: Vec<bool> = followed
+        .iter()
+        .zip(head_tests)
+        .map(|(b, test)| b.is_some_and(|b| base_tests[b].literals == test.literals))
+        .collect();
+    let same_data = |h: usize| same[h];
     let linked_at_base = |b: Option<usize>| {
         b.is_some_and(|b| base.linking.links.iter().any(|tests| tests.contains(&b)))
     };
@@ -230,6 +236,18 @@ pub fn carry(
         })
         .collect();
     let (now, was) = (&head.linking, &base.linking);
+    // The tests the working tree's linker links to a case listed anew that the base did not
+    // link them to: what they compete for changed.
+    let mut contested = vec![false; head_tests.len()];
+    for (other, tests) in now.links.iter().enumerate() {
+        for &h in tests.iter().filter(|_| relisted[other]) {
+            if let Some(b) = followed[h]
+                && !linked_at(other, b)
+            {
+                contested[h] = true;
+            }
+        }
+    }
     let mut links = vec![Vec::new(); listed.len()];
     let mut possible = vec![None; listed.len()];
     let mut lost = Vec::new();
@@ -251,17 +269,8 @@ pub fn carry(
         };
         let linked_before = &was.links[b_case];
         for (h, test_was) in followed.iter().enumerate() {
-            // The working tree's linker links the test to a case listed anew that the base
-            // did not link it to (a reimplemented pair whose included half tests.toml swaps, a
-            // case re-created under a new uuid): the cases it competes for changed, and that
-            // linker decides.
-            let contested = test_was.is_some_and(|b| {
-                (0..listed.len()).any(|other| {
-                    relisted[other] && now.links[other].contains(&h) && !linked_at(other, b)
-                })
-            });
             let keeps = match *test_was {
-                _ if contested => now.links[c].contains(&h),
+                _ if contested[h] => now.links[c].contains(&h),
                 // Unchanged: the cases it was linked to, and only those.
                 Some(b) if same_data(h) => linked_before.contains(&b),
                 // Edited: it keeps its case while it holds as much of the case's data, or
