@@ -6,7 +6,7 @@ checked twice, as the job did before `--base` (`--changed-since <parent>`: the e
 commit touched, each judged whole) and with `--base <parent>` (each finding introduced, fixed or
 preexisting; only introduced ones fail).
 
-usage: python3 eval/canonical/replay.py TRACKS LANGUAGE [--since 2022-01-01] [--out FILE]
+usage: python3 eval/canonical/replay.py TRACKS LANGUAGE [--since 2022-01-01] [--until DATE] [--out FILE]
        python3 eval/canonical/replay.py TRACKS LANGUAGE --commits SHA,SHA   (only those)
 
 TRACKS holds checkouts named elixir, ruby, python and problem-specifications with their whole
@@ -85,13 +85,15 @@ def main():
     parser.add_argument("tracks")
     parser.add_argument("language")
     parser.add_argument("--since", default="2022-01-01")
+    parser.add_argument("--until", default="")
     parser.add_argument("--commits", default="")
     parser.add_argument("--out")
     a = parser.parse_args()
     track = os.path.join(a.tracks, a.language)
     specs_repo = os.path.join(a.tracks, "problem-specifications")
-    commits = git(track, "log", "--first-parent", f"--since={a.since}", "--format=%H %ct",
-                  "HEAD", "--", "exercises/practice").split("\n")
+    until = [f"--until={a.until}"] if a.until else []
+    commits = git(track, "log", "--first-parent", f"--since={a.since}", *until,
+                  "--format=%H %ct", "HEAD", "--", "exercises/practice").split("\n")
     commits = [c.split() for c in commits if c]
     if a.commits:
         wanted = a.commits.split(",")
