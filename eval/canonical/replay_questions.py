@@ -5,7 +5,10 @@ exercise check this case's input and expected value, through whatever API?", mix
 many decoys (another included case of the same exercise at the same commit, drawn with SEED),
 so that a question says nothing of what the tool found. The questions are shuffled.
 
-usage: python3 eval/canonical/replay_questions.py TRACKS SEED LANGUAGE=REPLAY.tsv ... > questions.tsv
+usage: python3 eval/canonical/replay_questions.py TRACKS SEED [--per-commit N] LANGUAGE=REPLAY.tsv ... > questions.tsv
+
+With `--per-commit N`, a commit with more than N failing findings has N of them drawn (with
+SEED) and asked; the others are not asked, and replay_score.py leaves them out.
 
 Columns: id, track, commit, exercise, uuid, problem-specifications commit (the last before the commit's date), description, property,
 input and expected (JSON). A reader answers each id YES (naming the test file and line), NO
@@ -44,11 +47,17 @@ def included(toml_text):
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
-    tracks, seed = sys.argv[1], int(sys.argv[2])
+    args = sys.argv[1:]
+    per_commit = 0
+    if "--per-commit" in args:
+        at = args.index("--per-commit")
+        per_commit = int(args[at + 1])
+        del args[at:at + 2]
+    tracks, seed = args[0], int(args[1])
     rng = random.Random(seed)
     specs = f"{tracks}/problem-specifications"
     rows = []
-    for arg in sys.argv[3:]:
+    for arg in args[2:]:
         language, path = arg.split("=", 1)
         track = f"{tracks}/{language}"
         for line in open(path).read().splitlines()[1:]:
@@ -60,7 +69,10 @@ def main():
             when = git(track, "show", "-s", "--format=%ct", full).strip()
             ps = git(specs, "rev-list", "-1", f"--before={when}", "--first-parent", "HEAD").strip()
             asked = set()
-            for finding in findings.split(";"):
+            findings = findings.split(";")
+            if per_commit and len(findings) > per_commit:
+                findings = rng.sample(findings, per_commit)
+            for finding in findings:
                 slug, kind, uuid = finding.split(" ")
                 toml = included(git(track, "show", f"{full}:exercises/practice/{slug}/.meta/tests.toml"))
                 data = json.loads(git(specs, "show", f"{ps}:exercises/{slug}/canonical-data.json"))

@@ -2,7 +2,8 @@
 """Scores the replayed jobs (replay.py's output) against readers' answers to the questions
 replay_questions.py drew: a failing `missing` is right when the reader found no test checking
 the case at that commit (NO), a failing `excluded_but_tested` when they found one (YES);
-UNCLEAR counts as not right. Prints, per track, the commits replayed, the exercise changes,
+UNCLEAR counts as not right; a finding no question asked (replay_questions.py --per-commit)
+is left out. Prints, per track, the commits replayed, the exercise changes,
 how often today's job (--changed-since) and the --base job failed, how many --base fails have
 at least one failing finding read right, and the share of failing findings read right; with
 `--wrong`, each finding read wrong. The decoys (questions of cases no job found failing) are
@@ -47,6 +48,8 @@ def main():
                 slug, kind, uuid = finding.split(" ")
                 key = (language, r["commit"], slug, uuid)
                 failing_keys.add(key)
+                if key not in asked:
+                    continue
                 answer = answers.get(asked.get(key, ""), {}).get("answer", "UNCLEAR")
                 is_right = answer == ("NO" if kind == "missing" else "YES")
                 findings += 1
