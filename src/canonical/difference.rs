@@ -181,15 +181,16 @@ pub struct Side<'a> {
 /// - that was edited keeps a case while it holds as much of the case's data, or while the
 ///   working tree's linker links it to the case holding some of its data (an edit that leaves
 ///   a default value out), and is linked to other cases where that linker links it;
-/// - that the working tree's linker links to a case tests.toml lists anew (a reimplemented
-///   pair whose included half it swaps, a case re-created under a new uuid), a case the base
-///   did not link it to, is linked where that linker links it: what it competes for changed.
+/// - that the working tree's linker links, or points a reader, to a case tests.toml lists anew
+///   (a reimplemented pair whose included half it swaps, a case re-created under a new uuid),
+///   a case the base did not link it to, is linked where that linker links it: what it
+///   competes for changed.
 ///
 /// A new test is linked where the working tree's linker links it, and so are the cases
 /// tests.toml lists anew. A case that had a link at the base and has none now is `missing`,
 /// and `Lost` names the test it lost, unless a new or edited test may implement it; a case
-/// listed anew has no possible test in a test the change left as it was and that the base
-/// links to another case. `base_name` names the base in what is lost (`origin/main`).
+/// listed anew has no possible test in a test the change left as it was, that the base links
+/// to another case and that keeps a link. `base_name` names the base in what is lost (`origin/main`).
 pub fn carry(
     base: &Side,
     head: Side,
@@ -236,11 +237,16 @@ pub fn carry(
         })
         .collect();
     let (now, was) = (&head.linking, &base.linking);
-    // The tests the working tree's linker links to a case listed anew that the base did not
-    // link them to: what they compete for changed.
+    // The tests the working tree's linker links or points to for a case listed anew that the
+    // base did not link them to: what they compete for changed.
     let mut contested = vec![false; head_tests.len()];
     for (other, tests) in now.links.iter().enumerate() {
-        for &h in tests.iter().filter(|_| relisted[other]) {
+        let pointed = pointed_to(now.possible[other]);
+        for &h in tests
+            .iter()
+            .chain(pointed.iter())
+            .filter(|_| relisted[other])
+        {
             if let Some(b) = followed[h]
                 && !linked_at(other, b)
             {
@@ -256,15 +262,9 @@ pub fn carry(
             // A case the change lists anew: the working tree's linker decides, but a test the
             // change left as it was, linked at the base to another case, is that case's test,
             // not a possible test of this one.
+            // (Settled once every case's links are known, below.)
             links[c] = now.links[c].clone();
-            possible[c] = match now.possible[c] {
-                Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h)))
-                    if same_data(h) && linked_at_base(followed[h]) =>
-                {
-                    None
-                }
-                other => other,
-            };
+            possible[c] = now.possible[c];
             continue;
         };
         let linked_before = &was.links[b_case];
@@ -324,9 +324,31 @@ pub fn carry(
             }
         }
     }
+    // A case listed anew has no possible test in a test the change left as it was, that the
+    // base linked to another case and that keeps a link: that case's test, not this one's.
+    for c in 0..listed.len() {
+        if base_index.contains_key(listed[c].0.uuid.as_str()) {
+            continue;
+        }
+        if let Some(h) = pointed_to(possible[c])
+            && same_data(h)
+            && linked_at_base(followed[h])
+            && links.iter().any(|tests| tests.contains(&h))
+        {
+            possible[c] = None;
+        }
+    }
     let evidence = head.linking.evidence;
     let linking = Linking::settled(links, possible, evidence, &included, head_tests.len());
     (linking, lost)
+}
+
+/// The test a reader is pointed to for a case without a link, if any.
+fn pointed_to(possible: Option<Possible>) -> Option<usize> {
+    match possible {
+        Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h))) => Some(h),
+        _ => None,
+    }
 }
 
 /// The findings of the working tree and of the base, each told `Introduced`, `Fixed` or
