@@ -36,14 +36,15 @@ pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
 /// Metadata goes into `output` beside what other test files put there, so that an exercise
 /// with several test files keeps the tests of all (the escript kept only the last file's).
 pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
-    let (source, analysis, _) = analyze(input, language)?;
+    let (source, analysis, language) = analyze(input, language)?;
     // `a_test.exs` and `./a_test.exs` are one file.
     let file: PathBuf = input
         .components()
         .filter(|c| *c != std::path::Component::CurDir)
         .collect();
     let file = file.to_string_lossy();
-    let metadata = meta::metadata(&analysis, &source, &file);
+    let ordinal_task_ids = language.ordinal_task_ids(input);
+    let metadata = meta::metadata(&analysis, &source, &file, ordinal_task_ids);
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe

@@ -112,7 +112,7 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
         analysis.syntax_error_line, None,
         "generated file is valid:\n{source}"
     );
-    let metadata = meta::metadata(&analysis, source.as_bytes(), "gen");
+    let metadata = meta::metadata(&analysis, source.as_bytes(), "gen", false);
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
     let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
@@ -193,7 +193,7 @@ proptest! {
         for name in ["elixir", "ruby", "python"] {
             let language = Language::by_name(name).unwrap();
             let analysis = syntax::analyze(&language, &bytes);
-            meta::metadata(&analysis, &bytes, "gen");
+            meta::metadata(&analysis, &bytes, "gen", false);
             apply(&bytes, edits(&analysis, &language.facts, &bytes, Marker::TestStarted));
         }
     }
