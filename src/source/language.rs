@@ -46,6 +46,14 @@ const REGISTRY: &[Entry] = &[
         literals_query: include_str!("../../queries/python/literals.scm"),
         mix_query: None,
     },
+    Entry {
+        name: "javascript",
+        grammar: || tree_sitter_javascript::LANGUAGE.into(),
+        facts: include_str!("../../grammars/javascript.toml"),
+        tests_query: include_str!("../../queries/javascript/tests.scm"),
+        literals_query: include_str!("../../queries/javascript/literals.scm"),
+        mix_query: None,
+    },
 ];
 
 /// The declarative facts of `grammars/<lang>.toml`.
