@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::run::log::Outputs;
 use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, Run, RunTest};
 use crate::run::results::{Results, Status, TestResult};
-use crate::run::{dialect, exercism_json, junit};
+use crate::run::{dialect, exercism_json, jest_json, junit};
 use crate::source::header::header_name;
 use crate::source::meta::Metadata;
 
@@ -36,10 +36,13 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
             }
         });
     }
+    if jest_json::detect(start) {
+        return jest_json::parse(content);
+    }
     exercism_json::parse(content).map_err(|e| {
         format!(
-            "not results as JUnit XML, the Exercism JSON format or the line-based message \
-             dialect ({e})"
+            "not results as JUnit XML, Jest's JSON, the Exercism JSON format or the line-based \
+             message dialect ({e})"
         )
     })
 }
@@ -353,8 +356,12 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
     placed.retain(|(meta, test)| {
         !meta.is_some_and(|i| with_parts.contains(&i)) || is_part(*meta, test)
     });
-    // Source order; tests without metadata keep their run order, after the others.
-    placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
+    // Source order; tests without metadata keep their run order, after the others. Results
+    // in the order their tests were declared keep it: a test a helper function declares has
+    // one place in the source but runs wherever the function is called.
+    if !run.declared_order {
+        placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
+    }
 
     let mut unknown = Vec::new();
     let tests = placed
@@ -438,6 +445,7 @@ mod tests {
                 .collect(),
             message: None,
             complete: true,
+            declared_order: false,
         }
     }
 
