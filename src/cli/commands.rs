@@ -83,18 +83,14 @@ pub(super) fn transform(
 
 /// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
 /// `<IT::>`/`<DESCRIBE::>` lines.
-pub(super) fn log_to_json(
-    input: &Path,
-    output: &Path,
-    keep_final_newline: bool,
-) -> Result<(), Error> {
+pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Result<(), Error> {
     let read = |e: std::io::Error| Error::io(input, "read", &e);
     let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
     let log = std::io::BufReader::new(files::open(input)?);
     let outputs = if is_dialect {
         dialect::outputs(&dialect::parse(log).map_err(read)?)
     } else {
-        log::split_with(log, header::MARKER, keep_final_newline).map_err(read)?
+        log::split_with(log, header::MARKER, keep).map_err(read)?
     };
     files::write(output, &to_json(&outputs))
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::run::log::Outputs;
+use crate::run::log::{LOAD_OUTPUT, Outputs};
 use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, Run, RunTest};
 use crate::run::results::{Results, Status, TestResult};
 use crate::run::{dialect, exercism_json, jest_json, junit};
@@ -363,10 +363,17 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
         placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
     }
 
+    // What the run printed as it loaded goes with the first test that failed, else the last.
+    let load_output = outputs.get(LOAD_OUTPUT).filter(|o| !o.is_empty());
+    let shows_load_output = placed
+        .iter()
+        .position(|(_, test)| test.status != Status::Pass)
+        .or(placed.len().checked_sub(1));
     let mut unknown = Vec::new();
     let tests = placed
         .into_iter()
-        .map(|(meta, test)| {
+        .enumerate()
+        .map(|(i, (meta, test))| {
             let meta = meta.map(|i| &metadata.tests[i]);
             // The header printed the name the framework reports; results.json shows the name.
             let part = meta.filter(|m| {
@@ -387,9 +394,15 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
             if meta.is_none() {
                 unknown.push(name.clone());
             }
-            let output = (!reported.is_empty())
+            let mut output = (!reported.is_empty())
                 .then(|| outputs.get(&header_name(&reported)).map(str::to_string))
                 .flatten();
+            if let Some(load) = load_output.filter(|_| shows_load_output == Some(i)) {
+                output = Some(match output.filter(|o| !o.is_empty()) {
+                    Some(own) => format!("{load}\n{own}"),
+                    None => load.to_string(),
+                });
+            }
             TestResult::new(
                 name,
                 test.status,
