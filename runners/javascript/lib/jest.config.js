@@ -1,0 +1,22 @@
+// Jest as bin/run.sh runs it, whatever folder the solution is in: every module it needs is
+// resolved from this runner's node_modules, and a babel.config.js or package.json of the
+// solution's own is not read (babel-jest gets the track's preset here).
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: require.resolve('jest-environment-node'),
+  transform: {
+    '\\.[cm]?jsx?$': [
+      require.resolve('babel-jest'),
+      {
+        babelrc: false,
+        configFile: false,
+        presets: [[require.resolve('@exercism/babel-preset-javascript'), { corejs: '3.44' }]],
+      },
+    ],
+  },
+  // The preset's core-js imports, from the solution's folder.
+  modulePaths: [path.join(__dirname, '..', 'node_modules')],
+  // A package.json of the solution's is not a module (as the track's runner has it).
+  modulePathIgnorePatterns: ['package.json'],
+};
