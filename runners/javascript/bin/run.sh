@@ -44,7 +44,8 @@ mkdir "$run" && cp -R "$input/." "$run/" ||
 cd "$run" || runner_error "the test runner could not enter its copy of the solution"
 
 # The test files: files.test of .meta/config.json, else of .exercism/config.json, else
-# <slug>.spec.js, as the JavaScript track's runner finds them.
+# <slug>.spec.js, as the JavaScript track's runner finds them; else every *.spec.js and
+# *.test.js.
 tests=()
 mapfile -t tests < <(node -e '
 const fs = require("fs");
@@ -55,11 +56,14 @@ for (const config of [".meta/config.json", ".exercism/config.json"]) {
   }
   break;
 }' 2>/dev/null)
-if [ ${#tests[@]} -eq 0 ]; then
-  [ -f "$slug.spec.js" ] ||
-    runner_error "the test runner found no test file: neither .meta/config.json nor .exercism/config.json names one, and $slug.spec.js does not exist"
+if [ ${#tests[@]} -eq 0 ] && [ -f "$slug.spec.js" ]; then
   tests=("$slug.spec.js")
 fi
+if [ ${#tests[@]} -eq 0 ]; then
+  mapfile -t tests < <(ls -1 ./*.spec.js ./*.test.js 2>/dev/null | sed 's#^\./##')
+fi
+[ ${#tests[@]} -gt 0 ] ||
+  runner_error "the test runner found no test file: neither .meta/config.json nor .exercism/config.json names one, and there is no $slug.spec.js nor any other *.spec.js or *.test.js"
 
 for test in "${tests[@]}"; do
   problem=$("$helper" --parse-meta "$test" "$work/metadata.json" --transform "$test" "$test" 2>&1) ||
