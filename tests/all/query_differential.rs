@@ -103,13 +103,11 @@ impl Pair {
     }
 }
 
-fn language_of(path: &Path) -> Option<&'static str> {
-    match path.extension()?.to_str()? {
-        "ex" | "exs" => Some("elixir"),
-        "rb" => Some("ruby"),
-        "py" => Some("python"),
-        _ => None,
-    }
+/// The language the registry gives the file's extension, if any.
+fn language_of(path: &Path) -> Option<String> {
+    Language::for_path(path, None)
+        .ok()
+        .map(|language| language.facts.name)
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -127,7 +125,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn pairs() -> Vec<(&'static str, Pair)> {
-    ["elixir", "ruby", "python"]
+    exercism_test_helper::source::language::names()
         .into_iter()
         .map(|name| (name, Pair::new(name)))
         .collect()
@@ -172,7 +170,9 @@ fn both_matchers_agree_on_fixtures_cut_and_spliced_into_broken_files() {
     let mut files = Vec::new();
     files_under(&common_root().join("fixtures"), &mut files);
     let mut random = Lcg(5);
-    let inserts: [&[u8]; 8] = [b"(", b"[", b" do\n", b"end\n", b"\"", b"\n  ", b".", b","];
+    let inserts: [&[u8]; 10] = [
+        b"(", b"[", b" do\n", b"end\n", b"\"", b"\n  ", b".", b",", b"{", b"`",
+    ];
     for path in &files {
         let source = std::fs::read(path).unwrap();
         for case in 0..12 {
@@ -223,6 +223,15 @@ fn both_matchers_agree_on_probing_snippets() {
             "class A < Minitest::Test\n  def test_a\n    skip\n    skip 'why'\n    x.skip\n    # skip me\n  end\n  \
              def test_b; end\n  def test_c = 1\n  module B\n    class C\n      def test_d\n        skip if x\n      end\n    end\n  end\n  \
              def not_a_test\n  end\nend\n",
+        ),
+        (
+            "a.js",
+            "describe('a', () => {\n  test('b', () => { x(); });\n  it(`c ${d}`, function () {});\n  \
+             xtest('e', () => f());\n  test.skip('g', () => {});\n  test.each([[1]])('h %i', (n) => {});\n  \
+             xdescribe('i', () => { xit('j', async () => { await k; }); });\n  test('l');\n  \
+             describe.each`\n a\n ${1}\n`('m $a', () => {});\n});\n\
+             function helper() { test('n', () => {}); }\nconst other = () => { it('o', () => {}); };\n\
+             describe(name, () => {});\nxtest.each([])('p', () => {});\n",
         ),
         (
             "a.py",
