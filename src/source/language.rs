@@ -217,6 +217,13 @@ pub struct Literals {
     pub content: Vec<String>,
     /// Characters around an atom's or symbol's name (`:name`, `name:`).
     pub symbol_trim: String,
+    /// The number a `@literal.date` writes January as: 1, or 0 for JavaScript's `Date`.
+    #[serde(default = "january")]
+    pub first_month: u32,
+}
+
+fn january() -> u32 {
+    1
 }
 
 /// A loaded language: its grammar, facts and queries, ready for the pipeline.
