@@ -5,10 +5,12 @@ place of the stub:
 
 - reference: the test file with xtest, xit and xdescribe enabled as the track's runner enables
   them (sed, as its bin/prepare.sh), run by Jest with runners/javascript's configuration and
-  `--json`: the names Jest reports (describe titles and title joined by ` > `), in its order,
-  skipped tests included, and each test's status;
-- --parse-meta on the test file: its names equal the reference's, in order (a name with holes,
-  a helper function's test or a test.each row, counts as equal when the run's name fills it);
+  `--json`: each test's status; with --upstream, the track's runner's own run (below) is the
+  reference instead, and this run is not made;
+- --parse-meta on the test file: its names equal, in order, those Jest reports running the
+  transformed file (describe titles and title joined by ` > `, skipped tests included; a name
+  with holes, a helper function's test or a test.each row, counts as equal when the run's name
+  fills it);
 - --transform: every line kept (the transformed file is the original line for line, but for the
   renamed xtest/xit/xdescribe, followed by the appended code; --parse-meta finds the same tests
   at the same lines in it);
@@ -16,9 +18,12 @@ place of the stub:
   that ran announced once, in order, by its header;
 - --log-to-json --keep-load-output and --combine: results.json with the names and order of the
   reference's tests that ran, a test_code for every test;
-- with --upstream <javascript-test-runner checkout>: that runner itself (its bin/run.sh, built,
-  with corepack's pnpm replaced by the pnpm on PATH) on the same solution, and results.json's
-  names, order, statuses and task ids against its results.json.
+- with --upstream <javascript-test-runner checkout>: that runner (built: `pnpm install`, then
+  `tsc --project src/tsconfig.json --outDir dist`) on the same solution, as its bin/run.sh runs
+  it (the solution's babel.config.js, package.json and .npmrc set aside, bin/prepare.sh on each
+  test file, its Jest command with its configuration and reporter, from its folder) without the
+  pnpm calls around it, and results.json's names, order, statuses and task ids against its
+  results.json.
 
 usage: python3 eval/runners/track.py path/to/exercism/javascript [--upstream path/to/javascript-test-runner] [slug...]
 
@@ -81,18 +86,25 @@ def solution_in_place(exercise, into):
 
 
 def upstream_results(exercise, slug):
+    # Inside the runner's folder, as its run.sh runs a solution there: its babel.config.js is
+    # the root one.
     scratch = os.path.join(upstream, 'tmp', slug)
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(os.path.dirname(scratch), exist_ok=True)
-    solution_in_place(exercise, scratch)
-    script = os.path.join(upstream, 'bin', 'run-here.sh')
-    with open(os.path.join(upstream, 'bin', 'run.sh')) as f:
-        text = f.read().replace('corepack pnpm', 'pnpm').replace('corepack enable pnpm;', 'true;')
-    with open(script, 'w') as f:
-        f.write(text)
-    env = dict(os.environ, npm_config_manage_package_manager_versions='false')
-    subprocess.run(['bash', script, slug, scratch + '/', scratch + '/'], cwd=upstream, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    tests = solution_in_place(exercise, scratch)
+    for own in ('babel.config.js', 'package.json', '.npmrc'):
+        if os.path.exists(os.path.join(scratch, own)):
+            os.rename(os.path.join(scratch, own), os.path.join(scratch, own + '.bak'))
+    for test in tests:
+        subprocess.run(['bash', os.path.join(upstream, 'bin/prepare.sh'), scratch + '/', test],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(['node', os.path.join(upstream, 'node_modules/jest/bin/jest.js'), scratch + '/*',
+                    '--bail', '1', '--ci', '--colors', '--config', os.path.join(upstream, 'jest.runner.config.js'),
+                    '--noStackTrace', '--outputFile=' + os.path.join(scratch, 'results.json'), '--passWithNoTests',
+                    '--reporters', os.path.join(upstream, 'dist/reporter.js'), '--roots', scratch + '/',
+                    '--setupFilesAfterEnv', os.path.join(upstream, 'dist/jest/setup.js'), '--verbose', 'false',
+                    '--detectOpenHandles', '--testLocationInResults'],
+                   cwd=upstream, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
     try:
         return json.load(open(os.path.join(scratch, 'results.json')))
     except (OSError, ValueError):
@@ -117,18 +129,8 @@ for exercise in exercises:
     slug = os.path.basename(exercise)
     problems = []
     with tempfile.TemporaryDirectory() as work:
-        reference = os.path.join(work, 'reference')
-        tests = solution_in_place(exercise, reference)
         ours = os.path.join(work, 'ours')
-        solution_in_place(exercise, ours)
-        for test in tests:
-            path = os.path.join(reference, test)
-            text = open(path).read()
-            for a, b in RENAMES:
-                text = text.replace(a, b)
-            open(path, 'w').write(text)
-        ref_tests, _ = jest(reference, tests[0], os.path.join(work, 'reference.json'))
-        ran = [(n, s) for n, s in ref_tests if s in ('passed', 'failed')]
+        tests = solution_in_place(exercise, ours)
 
         # --parse-meta on the original test file.
         for test in tests:
@@ -136,7 +138,16 @@ for exercise in exercises:
         metadata = json.load(open(os.path.join(work, 'metadata.json')))['tests']
         static = [t for t in metadata if not t.get('name_parts')]
         templates = [t for t in metadata if t.get('name_parts')]
-        expected = [n for n, _ in ref_tests]
+        # The transformed file, run: what Jest reports, skipped tests included.
+        results_log = os.path.join(work, 'results.log')
+        for test in tests:
+            helper('--transform', test, os.path.join(work, 'transformed-' + os.path.basename(test)), cwd=ours)
+        for test in tests:
+            shutil.copy(os.path.join(ours, test), os.path.join(work, 'original-' + os.path.basename(test)))
+            shutil.copy(os.path.join(work, 'transformed-' + os.path.basename(test)), os.path.join(ours, test))
+        got_tests, stdout = jest(ours, tests[0], results_log)
+        ran_here = [(n, s) for n, s in got_tests if s in ('passed', 'failed')]
+        expected = [n for n, _ in got_tests]
         equal = [t['name'] for t in static] == [n for n in expected if not any(matches(t['name_parts'], n) for t in templates)] \
             and all(any(n == t['name'] for t in static) or any(matches(t['name_parts'], n) for t in templates) for n in expected)
         if not count('parse-meta names and order', equal):
@@ -145,8 +156,7 @@ for exercise in exercises:
 
         # --transform: every line kept.
         for test in tests:
-            original = open(os.path.join(ours, test)).read().split('\n')
-            helper('--transform', test, test, cwd=ours)
+            original = open(os.path.join(work, 'original-' + os.path.basename(test))).read().split('\n')
             transformed = open(os.path.join(ours, test)).read().split('\n')
             kept = len(transformed) >= len(original)
             for before, after in zip(original, transformed):
@@ -160,11 +170,23 @@ for exercise in exercises:
             if not count('every line kept', kept):
                 problems.append('lines moved or changed')
 
-        # The transformed file, run.
-        results_log = os.path.join(work, 'results.log')
-        got_tests, stdout = jest(ours, tests[0], results_log)
-        if not count('same outcomes', got_tests == ref_tests):
-            problems.append('outcomes: %s' % [(a, b) for a, b in zip(got_tests, ref_tests) if a != b][:3])
+        # The outcomes, against the reference's.
+        if upstream:
+            theirs = upstream_results(exercise, slug)
+            ran = [(t['name'], {'pass': 'passed', 'fail': 'failed'}.get(t['status'], t['status'])) for t in theirs['tests']]
+        else:
+            reference = os.path.join(work, 'reference')
+            solution_in_place(exercise, reference)
+            for test in tests:
+                path = os.path.join(reference, test)
+                text = open(path).read()
+                for a, b in RENAMES:
+                    text = text.replace(a, b)
+                open(path, 'w').write(text)
+            ref_tests, _ = jest(reference, tests[0], os.path.join(work, 'reference.json'))
+            ran = [(n, s) for n, s in ref_tests if s in ('passed', 'failed')]
+        if not count('same outcomes', ran_here == ran):
+            problems.append('outcomes: %s' % [(a, b) for a, b in zip(ran_here, ran) if a != b][:3])
         headers = [line[len(MARKER):] for line in stdout.split('\n') if line.startswith(MARKER)]
         if not count('every test that ran announced, in order', headers == [n for n, _ in ran]):
             problems.append('headers: %d of %d' % (len(headers), len(ran)))
@@ -183,7 +205,6 @@ for exercise in exercises:
         totals['tests that ran'] = (totals.get('tests that ran', (0, 0))[0] + len(ran),) * 2
 
         if upstream:
-            theirs = upstream_results(exercise, slug)
             up = [(t['name'], t['status'], t.get('task_id')) for t in theirs['tests']]
             mine = [(t['name'], t['status'], t.get('task_id')) for t in results['tests']]
             if not count('upstream: names and order', [u[0] for u in up] == [m[0] for m in mine]):
