@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures the JavaScript pipeline on a whole track checkout (exercism/javascript), exercise by
 exercise, each with its example solution (the config's files.example or files.exemplar) in
-place of the stub:
+place of the stub, its imports from '../' made './' as the track's CI makes them:
 
 - reference: the test file with xtest, xit and xdescribe enabled as the track's runner enables
   them (sed, as its bin/prepare.sh), run by Jest with runners/javascript's configuration and
@@ -81,7 +81,11 @@ def solution_in_place(exercise, into):
     shutil.copytree(exercise, into)
     files = json.load(open(os.path.join(exercise, '.meta/config.json')))['files']
     example = (files.get('example') or files.get('exemplar'))[0]
-    shutil.copy(os.path.join(exercise, example), os.path.join(into, files['solution'][0]))
+    # An example in .meta/ imports the exercise's own modules from '../': the track's CI
+    # rewrites that to './' as it copies the example over the stub (scripts/helpers.mjs).
+    text = open(os.path.join(exercise, example)).read().replace("from '../", "from './")
+    with open(os.path.join(into, files['solution'][0]), 'w') as f:
+        f.write(text)
     return files['test']
 
 

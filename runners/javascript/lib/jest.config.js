@@ -19,6 +19,10 @@ module.exports = {
   modulePaths: [path.join(__dirname, '..', 'node_modules')],
   // A package.json of the solution's is not a module (as the track's runner has it).
   modulePathIgnorePatterns: ['package.json'],
+  // Jest's console buffers what the files print (a verbose run, Jest's default for one test
+  // file, prints it at once in its own layout instead): the transformed test file writes out
+  // what was buffered as the files loaded.
+  verbose: false,
   // No reporter: --json writes the results. Jest's default reporter would hold back what a
   // test writes to process.stdout until a timer fires, which a test stuck in a loop never
   // lets fire.
