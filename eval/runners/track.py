@@ -205,8 +205,9 @@ for exercise in exercises:
             problems.append('results names')
         if not count('test_code complete', all(t['test_code'] for t in results['tests'])):
             problems.append('test_code missing: %s' % [t['name'] for t in results['tests'] if not t['test_code']][:3])
-        count('results.json tests', True)
-        totals['tests that ran'] = (totals.get('tests that ran', (0, 0))[0] + len(ran),) * 2
+        count('results.json status pass', results['status'] == 'pass')
+        for key, number in [('tests Jest reported', len(expected)), ('tests that ran', len(ran))]:
+            totals[key] = (totals.get(key, (0, 0))[0] + number,) * 2
 
         if upstream:
             up = [(t['name'], t['status'], t.get('task_id')) for t in theirs['tests']]
