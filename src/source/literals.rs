@@ -556,6 +556,11 @@ mod tests {
                 "ruby",
                 "assert_equal 1, f(Time.utc(2011, 4, 25, 22, 0, 5))\n",
             ),
+            // JavaScript's Date counts months from 0: 3 is April.
+            (
+                "javascript",
+                "expect(f(new Date(2011, 3, 25, 22, 0, 5))).toBe(1);\n",
+            ),
         ] {
             let found = literals(language, source);
             for text in ["2011-04-25", "2011-04-25T22:00:05"] {

@@ -267,3 +267,18 @@ fn both_matchers_agree_on_an_external_corpus() {
 fn common_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A root whose pattern looks into each of many children (a Jest file's top-level describe
+/// blocks under `program`): the matcher keeps the children it listed by node id, in a list
+/// for the first few and in a map past them.
+#[test]
+fn both_matchers_agree_on_a_root_with_many_children() {
+    let pairs = pairs();
+    let source: String = (0..40)
+        .map(|i| {
+            format!("describe('group {i}', () => {{\n  xtest('adds {i}', () => {{}});\n}});\n")
+        })
+        .collect();
+    let compared = check_file(&pairs, Path::new("many.spec.js"), source.as_bytes(), "many");
+    assert!(compared >= 120, "only {compared} matches");
+}
