@@ -1,7 +1,8 @@
-//! Finds the tools the end-to-end tests run (Elixir, Ruby with Minitest and
-//! minitest-reporters, pytest, Jest as runners/javascript installs it, setpriv, GNU time) and
-//! sets a `have_<tool>` cfg for each one present, so that a test needing a missing one is
-//! reported by `cargo test` as ignored, with its reason, rather than passing without running. With `CI` set every cfg is set: CI runs
+//! Finds the tools the end-to-end tests run (Elixir, Ruby, Ruby with Minitest and
+//! minitest-reporters, Python, pytest, Node, Jest as runners/javascript installs it, setpriv, GNU
+//! time) and sets a `have_<tool>` cfg for each one present, so that a test needing a missing
+//! one is reported by `cargo test` as ignored, with its reason, rather than passing without
+//! running. With `CI` set every cfg is set: CI runs
 //! every test, and one whose tool is missing fails.
 //!
 //! The probe runs again when this file or `CI`, `PATH`, `PYTHONPATH` or `RUBYLIB` change;
@@ -12,12 +13,15 @@ use std::process::{Command, Stdio};
 /// Each cfg and the command that must succeed for it.
 const TOOLS: &[(&str, &[&str])] = &[
     ("have_elixir", &["elixir", "--version"]),
+    ("have_ruby", &["ruby", "--version"]),
     ("have_minitest", &["ruby", "-e", "require 'minitest'"]),
     (
         "have_minitest_reporters",
         &["ruby", "-e", "require 'minitest/reporters'"],
     ),
+    ("have_python", &["python3", "--version"]),
     ("have_pytest", &["python3", "-m", "pytest", "--version"]),
+    ("have_node", &["node", "--version"]),
     // Jest in runners/javascript/node_modules (`pnpm install --frozen-lockfile` there); the
     // build script runs in the project's root.
     (

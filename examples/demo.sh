@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole pipeline on the bundled example exercise and prints its results.json:
 # parse-meta and transform of the test file, then log-to-json and combine over the stdout
-# and ExUnit results captured from a real `mix test` run (examples/lasagna_party/).
+# and ExUnit results captured from a real `mix test` run (examples/lasagna_party/), in which
+# one test fails on purpose, to show a failure's message.
 # Needs only cargo. Set EXERCISM_TEST_HELPER to use an already built binary.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,3 +28,7 @@ cd "$work"
   --log-to-json output:output.json \
   --combine results.json:metadata.json:output.json
 cat results.json
+# Said after the results, where a reader meets `"status": "fail"`; on stderr, so that stdout is
+# results.json alone.
+echo "The \"fail\" is on purpose: the bundled run has one failing test," \
+  "\"test party portions for the guests\", to show a failure's message." >&2

@@ -62,17 +62,7 @@ pub const NAMED_FILE: Limit = Limit {
 /// file of at most `limit.bytes`.
 pub fn read(path: &Path, limit: Limit) -> Result<Vec<u8>, Error> {
     let file = open(path)?;
-    let too_large = |size: u64| {
-        Error::in_file(
-            path,
-            format!(
-                "is {}, more than the {} {} may hold",
-                size_text(size),
-                size_text(limit.bytes),
-                limit.what
-            ),
-        )
-    };
+    let too_large = |size: u64| too_large(path, size, limit);
     let size = file.metadata().map_or(0, |meta| meta.len());
     if size > limit.bytes {
         return Err(too_large(size));
@@ -86,6 +76,19 @@ pub fn read(path: &Path, limit: Limit) -> Result<Vec<u8>, Error> {
         return Err(too_large(content.len() as u64));
     }
     Ok(content)
+}
+
+/// The error for an input at `path` of `size` bytes, more than `limit` allows.
+pub fn too_large(path: &Path, size: u64, limit: Limit) -> Error {
+    Error::in_file(
+        path,
+        format!(
+            "is {}, more than the {} {} may hold",
+            size_text(size),
+            size_text(limit.bytes),
+            limit.what
+        ),
+    )
 }
 
 /// Opens `path` for streaming reads (a log, of any size), if it is a regular file.

@@ -350,19 +350,31 @@ fn is_pseudo_code_function(text: &str) -> bool {
 }
 
 /// Whether a text of canonical data is an expression over names rather than a value: it
-/// compares (`==`, `>=`, `&&` …) or reads a member of a name (`cipher.key`).
+/// compares (`==`, `>=`, `&&` …) or it is one read of a member of a name (`cipher.key`,
+/// `cipher.key.substring(0, plaintext.length)`); a text with words apart outside its
+/// parentheses is prose, whose dotted words are file names (`midsummer-night.txt:5:But I …`).
 fn is_expression(text: &str) -> bool {
     const OPERATORS: [&str; 8] = ["==", "!=", ">=", "<=", "&&", "||", " > ", " < "];
-    let member = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-        .any(|word| {
-            let mut names = word.split('.');
-            word.contains('.')
-                && names.all(|name| {
-                    name.starts_with(|c: char| c.is_ascii_alphabetic())
-                        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                })
-        });
+    let mut depth = 0usize;
+    let one_term = text.trim().chars().all(|c| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        depth > 0 || !c.is_whitespace()
+    });
+    let member = one_term
+        && text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .any(|word| {
+                let mut names = word.split('.');
+                word.contains('.')
+                    && names.all(|name| {
+                        name.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    })
+            });
     OPERATORS.iter().any(|op| text.contains(op)) || member
 }
 
@@ -389,6 +401,9 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
             e.message().lines().next().unwrap_or("")
         )
     })?;
+    if let Some(legacy) = table.get("canonical-tests").and_then(toml::Value::as_table) {
+        return legacy_tests_toml(content, legacy);
+    }
     let lines = header_lines(content);
     let mut entries = Vec::new();
     for (uuid, value) in &table {
@@ -432,6 +447,43 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
             description: text("description")?.unwrap_or_default(),
             include,
             reimplements,
+            line,
+        });
+    }
+    if entries.is_empty() {
+        return Err("lists no cases".to_string());
+    }
+    entries.sort_by_key(|e| e.line);
+    Ok(entries)
+}
+
+/// Reads the tests.toml of configlet's first format (tracks converted it in 2022, so a
+/// change since then may have it at its base): one `[canonical-tests]` table of
+/// `"<uuid>" = true | false` (whether it is included), each under a comment that is its
+/// description.
+fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, String> {
+    let lines: Vec<&str> = content.lines().collect();
+    let mut entries = Vec::new();
+    for (uuid, value) in table {
+        let at = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&format!("\"{uuid}\"")));
+        let line = at.map_or(1, |at| at + 1);
+        if !is_uuid(uuid) {
+            return Err(format!("line {line}: `{uuid}` is not a uuid"));
+        }
+        let Some(include) = value.as_bool() else {
+            return Err(format!("line {line}: {uuid} is not true or false"));
+        };
+        let description = at
+            .and_then(|at| at.checked_sub(1))
+            .and_then(|above| lines[above].trim().strip_prefix('#'))
+            .map_or(String::new(), |text| text.trim().to_string());
+        entries.push(Entry {
+            uuid: uuid.clone(),
+            description,
+            include,
+            reimplements: None,
             line,
         });
     }
@@ -586,6 +638,31 @@ mod tests {
     }
 
     #[test]
+    fn the_first_format_of_tests_toml_is_read_too() {
+        let entries = tests_toml(
+            "[canonical-tests]\n\n# fly\n\"751dce68-9412-496e-b6e8-855998c56166\" = true\n\n\
+             # spider\n\"6c56f861-0c5e-4907-9a9d-b2efae389379\" = false\n",
+        )
+        .unwrap();
+        let read: Vec<(&str, &str, bool, usize)> = entries
+            .iter()
+            .map(|e| (&e.uuid[..8], e.description.as_str(), e.include, e.line))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("751dce68", "fly", true, 4),
+                ("6c56f861", "spider", false, 7)
+            ]
+        );
+        assert_eq!(
+            tests_toml("[canonical-tests]\n\"751dce68-9412-496e-b6e8-855998c56166\" = 1\n")
+                .unwrap_err(),
+            "line 2: 751dce68-9412-496e-b6e8-855998c56166 is not true or false"
+        );
+    }
+
+    #[test]
     fn bad_tests_toml_names_the_line() {
         let error = tests_toml("[a]\ndescription = \"x\"\n[b\n").unwrap_err();
         assert!(error.starts_with("line 3:"), "{error}");
@@ -622,6 +699,7 @@ mod tests {
             r#"["Of Atreus, Agamemnon, King of men."]"#,
             r#""One for you, one for me.""#,
             r#"{"error": "x == y is not allowed"}"#,
+            r#"["midsummer-night.txt:5:But I beseech your grace that I may know"]"#,
             r#"[1, 2]"#,
             r#"true"#,
             r#"{}"#,

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::canonical::data::{
     Case, Entry, additional_cases, canonical_cases, json_kind, tests_toml,
 };
+use crate::canonical::tree::Tree;
 use crate::error::Error;
 use crate::files;
 use crate::source::language::Language;
@@ -33,6 +34,8 @@ pub struct Test {
     pub places: Vec<usize>,
     /// Where the innermost group around it starts in its file (see `syntax::Test`).
     pub group: Option<usize>,
+    /// Its body as written, for following it from one revision to another.
+    pub body: String,
 }
 
 impl Test {
@@ -86,9 +89,11 @@ pub struct Found {
     /// The exercise directories to check, and the paths that could not be searched.
     pub exercises: Vec<Result<PathBuf, Error>>,
     /// A folder's exercises without a tests.toml: they take no canonical cases.
-    pub without_toml: usize,
+    pub without_toml: Vec<PathBuf>,
     /// A folder's exercises that the track's `config.json` marks `"status": "deprecated"`.
-    pub deprecated: usize,
+    pub deprecated: Vec<PathBuf>,
+    /// The paths given that are folders of exercises.
+    pub folders: Vec<PathBuf>,
 }
 
 /// The exercise directories `paths` name: each path is an exercise (it has `.meta/`) or a
@@ -131,6 +136,7 @@ pub fn find(paths: &[PathBuf]) -> Found {
             )));
             continue;
         }
+        found.folders.push(path.clone());
         let deprecated = match deprecated_slugs(path) {
             Ok(slugs) => slugs,
             Err(error) => {
@@ -141,7 +147,7 @@ pub fn find(paths: &[PathBuf]) -> Found {
         for dir in dirs.into_iter().filter(|dir| first(dir)) {
             let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned());
             if slug.is_some_and(|slug| deprecated.contains(&slug)) {
-                found.deprecated += 1;
+                found.deprecated.push(dir);
                 continue;
             }
             // A tests.toml that is there but cannot be read (a directory, a pipe, a symlink
@@ -149,7 +155,7 @@ pub fn find(paths: &[PathBuf]) -> Found {
             if present(&dir.join(".meta/tests.toml")) {
                 found.exercises.push(Ok(dir));
             } else {
-                found.without_toml += 1;
+                found.without_toml.push(dir);
             }
         }
     }
@@ -272,14 +278,19 @@ impl std::fmt::Display for Unread {
     }
 }
 
-/// Reads an exercise: any file that cannot be read or understood is an error naming it.
+/// Reads the exercise directory `dir` of the working tree: any file that cannot be read or
+/// understood is an error naming it.
 pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
-    let slug = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let toml_path = dir.join(".meta/tests.toml");
-    let toml_bytes = files::read(&toml_path, files::EXERCISE_META)?;
+    read_in(&Tree::working_tree(dir)?, dir, specs)
+}
+
+/// Reads an exercise from `tree`, whose directory in the working tree is `dir` (at a commit,
+/// where it was, or would be). Its own files come from `tree`, canonical data from `specs`.
+pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
+    const META: &str = "an exercise's .meta file";
+    let slug = tree.slug();
+    let toml_path = tree.path(".meta/tests.toml");
+    let toml_bytes = tree.read(".meta/tests.toml", files::EXERCISE_META, META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
         .map_err(|e| Error::in_file(&toml_path, e))?;
     if entries.len() > MOST_CASES {
@@ -297,11 +308,12 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
         .join("exercises")
         .join(&slug)
         .join("canonical-data.json");
-    let additional_path = dir.join(".meta/additional_tests.json");
+    let additional = ".meta/additional_tests.json";
+    let additional_path = tree.path(additional);
     let mut cases = if present(&data_path) {
         canonical_cases(&files::read(&data_path, files::CANONICAL_DATA)?)
             .map_err(|e| Error::in_file(&data_path, e))?
-    } else if present(&additional_path) {
+    } else if tree.present(additional) {
         Vec::new()
     } else {
         return Err(Unread::TrackOnly(Error::in_file(
@@ -320,8 +332,8 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
     // `.meta/additional_tests.json`): those tests.toml lists are cases like the others; the
     // rest, most without a uuid, are the track's to test or not, never unsynced.
     let mut track_cases = Vec::new();
-    if present(&additional_path) {
-        let additional = additional_cases(&files::read(&additional_path, files::CANONICAL_DATA)?)
+    if tree.present(additional) {
+        let additional = additional_cases(&tree.read(additional, files::CANONICAL_DATA, META)?)
             .map_err(|e| Error::in_file(&additional_path, e))?;
         let canonical: HashSet<String> = cases.iter().map(|c| c.uuid.clone()).collect();
         for case in additional {
@@ -359,9 +371,9 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
         )));
     }
 
-    let config_path = dir.join(".meta/config.json");
+    let config_path = tree.path(".meta/config.json");
     let config: serde_json::Value =
-        serde_json::from_slice(&files::read(&config_path, files::EXERCISE_META)?)
+        serde_json::from_slice(&tree.read(".meta/config.json", files::EXERCISE_META, META)?)
             .map_err(|e| Error::in_file(&config_path, format!("not JSON ({e})")))?;
     let mut test_files = Vec::new();
     for file in config
@@ -384,14 +396,13 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
             "lists no test file in `files.test`",
         )));
     }
-    let root = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, "read", &e))?;
     let mut tests = Vec::new();
     let mut values_left = MOST_VALUES;
     for file in &test_files {
-        tests.extend(read_tests(dir, &root, file, &mut values_left)?);
+        tests.extend(read_tests(tree, file, &mut values_left)?);
         if tests.len() > MOST_TESTS {
             return Err(Unread::Broken(Error::in_file(
-                &dir.join(file),
+                &tree.path(file),
                 format!(
                     "brings the exercise's tests to {}, more than the {MOST_TESTS} the check \
                      links in one exercise",
@@ -404,7 +415,7 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
     let weighings = case_count * test_count * case_count;
     if weighings > MOST_WEIGHINGS {
         return Err(Unread::Broken(Error::in_file(
-            dir,
+            &tree.dir(),
             format!(
                 "{case_count} cases and {test_count} tests need {weighings} weighings (each case-test \
                  pair against every case), more than the {MOST_WEIGHINGS} the check makes in \
@@ -423,19 +434,17 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
     })
 }
 
-/// The tests of one test file of the exercise directory `dir`, whose canonical path is
-/// `root`, through the same engine and queries as `--parse-meta`; an error when their values
-/// are more than `values_left`, which they are taken from.
-fn read_tests(
-    dir: &Path,
-    root: &Path,
-    file: &str,
-    values_left: &mut usize,
-) -> Result<Vec<Test>, Error> {
-    let path = dir.join(file);
-    inside(root, &path, "`files.test` of .meta/config.json names it")?;
+/// The tests of the test file `file` of the exercise in `tree`, through the same engine and
+/// queries as `--parse-meta`; an error when their values are more than `values_left`, which
+/// they are taken from.
+fn read_tests(tree: &Tree, file: &str, values_left: &mut usize) -> Result<Vec<Test>, Error> {
+    let path = tree.path(file);
     let language = Language::for_path(&path, None)?;
-    let source = files::read(&path, files::SOURCE)?;
+    let source = tree.read(
+        file,
+        files::SOURCE,
+        "`files.test` of .meta/config.json names it",
+    )?;
     let analysis = syntax::analyze(&language, &source);
     if let Some(line) = analysis.syntax_error_line {
         return Err(Error::in_file(
@@ -519,7 +528,7 @@ fn read_tests(
             let mut texts_of_files = Vec::new();
             for literal in &literals {
                 if let Literal::Text(name) = literal {
-                    texts_of_files.extend(named_file(root, &path, name, &mut file_texts)?);
+                    texts_of_files.extend(named_file(tree, file, name, &mut file_texts)?);
                 }
             }
             // Each file's text is a value of its own, past every place in the test file.
@@ -546,34 +555,20 @@ fn read_tests(
             literals,
             places,
             group: test.group,
+            body: String::from_utf8_lossy(&source[body]).into_owned(),
         });
     }
     Ok(tests)
 }
 
-/// An error unless `path` (which exists) resolves inside the exercise directory `root`
-/// (canonical): a test file or a file a test names that is, or lies under, a symlink out of
-/// it, or that `files.test` names with `..` or an absolute path, is not read, so that nothing
-/// of a file elsewhere reaches the findings or the report.
-fn inside(root: &Path, path: &Path, named_by: &str) -> Result<(), Error> {
-    match std::fs::canonicalize(path) {
-        Ok(real) if !real.starts_with(root) => Err(Error::in_file(
-            path,
-            format!("is outside the exercise directory ({named_by}): not read"),
-        )),
-        // A path that does not resolve is read, and the read says why it cannot be.
-        _ => Ok(()),
-    }
-}
-
 /// The text of a file beside the test file that a test names (`File.expand_path('song.txt',
 /// __dir__)`): a test comparing with it holds what the file says. Only a plain relative name
 /// (no `..`, not absolute) of a small UTF-8 file counts; anything else is no file, never an
-/// error, but for a name that resolves outside the exercise directory `root` (see `inside`).
+/// error, but for a name that resolves outside the exercise directory (`Tree::inside`).
 /// `texts` keeps each file read once.
 fn named_file(
-    root: &Path,
-    test_file: &Path,
+    tree: &Tree,
+    test_file: &str,
     name: &str,
     texts: &mut HashMap<String, Option<String>>,
 ) -> Result<Option<Literal>, Error> {
@@ -585,13 +580,15 @@ fn named_file(
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
-    let Some(folder) = test_file.parent().filter(|_| plain) else {
+    let Some(folder) = Path::new(test_file).parent().filter(|_| plain) else {
         return Ok(None);
     };
     if !texts.contains_key(name) {
-        let path = folder.join(name);
-        inside(root, &path, "a test names it")?;
-        let text = files::read(&path, files::NAMED_FILE)
+        let relative = folder.join(name).to_string_lossy().into_owned();
+        const NAMED_BY: &str = "a test names it";
+        tree.inside(&relative, NAMED_BY)?;
+        let text = tree
+            .read(&relative, files::NAMED_FILE, NAMED_BY)
             .ok()
             .and_then(|bytes| String::from_utf8(bytes).ok());
         texts.insert(name.to_string(), text);
@@ -620,10 +617,10 @@ mod tests {
         let elsewhere = tempfile::tempdir().unwrap();
         std::fs::write(elsewhere.path().join("secret.txt"), "Not the exercise's.\n").unwrap();
         std::os::unix::fs::symlink(elsewhere.path(), dir.join("out")).unwrap();
-        let root = std::fs::canonicalize(&dir).unwrap();
-        let test_file = dir.join("song_test.rb");
+        let tree = Tree::working_tree(&dir).unwrap();
+        let test_file = "song_test.rb";
         let mut texts = HashMap::new();
-        let mut read = |name: &str| named_file(&root, &test_file, name, &mut texts).unwrap();
+        let mut read = |name: &str| named_file(&tree, test_file, name, &mut texts).unwrap();
         assert_eq!(
             read("song.txt"),
             Some(Literal::Text("One lantern.\n".into()))
@@ -645,7 +642,7 @@ mod tests {
             assert_eq!(read(name), None, "{name}");
         }
         // A name that resolves out of the exercise, through a symlink, is an error.
-        let error = named_file(&root, &test_file, "out/secret.txt", &mut HashMap::new());
+        let error = named_file(&tree, test_file, "out/secret.txt", &mut HashMap::new());
         let error = error.unwrap_err().to_string();
         assert!(
             error.ends_with(
@@ -665,9 +662,9 @@ mod tests {
         let path = dir.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, source).unwrap();
-        let root = std::fs::canonicalize(&dir).unwrap();
+        let tree = Tree::working_tree(&dir).unwrap();
         let mut values_left = MOST_VALUES;
-        let tests = read_tests(&dir, &root, file, &mut values_left).unwrap();
+        let tests = read_tests(&tree, file, &mut values_left).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         tests
     }

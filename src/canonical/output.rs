@@ -1,12 +1,14 @@
 //! How the check prints its findings. Text: the findings that fail the check first, one line
 //! each, then the others one line per exercise that counts them (each on its line with
-//! `--verbose`), an exercise whose tests are the track's own on a line of its own first.
-//! GitHub: annotations, those that fail the check first, no more of each level than GitHub
-//! shows, and every finding in the job summary as Markdown. Both end with the summary line.
+//! `--verbose`), an exercise whose tests are the track's own on a line of its own first;
+//! compared with a base, the findings the change introduced and those it fixed come one line
+//! each before the preexisting ones are counted. GitHub: annotations, those that fail the check
+//! first, no more of each level than GitHub shows, none of what the change did not introduce,
+//! and every finding in the job summary as Markdown. Both end with the summary line.
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::canonical::report::{Finding, Kind, Level, command};
+use crate::canonical::report::{Change, Finding, Kind, Level, command};
 use crate::error::one_line;
 
 /// The annotations of each level GitHub shows for one step; it drops the rest.
@@ -21,55 +23,119 @@ pub struct Exercise {
     pub findings: Vec<Finding>,
 }
 
-/// What the summary line counts.
+/// What the summary line counts, of the exercises in scope: those checked, and those of the
+/// folders given that a change touched where the check was scoped to one.
 #[derive(Default)]
 pub struct Tally {
     pub exercises: usize,
     pub cases: usize,
     pub without_toml: usize,
     pub deprecated: usize,
-    /// With `--changed-since`: the reference, and how many exercises had no change since it.
+    /// With `--changed-since` or `--base`: the reference, and how many exercises had no
+    /// change since it.
     pub unchanged: Option<(String, usize)>,
+    /// With `--base`: the base, how many exercises are new since it, and how many were
+    /// deleted.
+    pub base: Option<String>,
+    pub new: usize,
+    pub deleted: usize,
 }
 
-/// `checked 3 exercises (40 cases): 1 missing, …`.
+/// The kinds of finding of an exercise that was checked, in the order the lines count them.
+const COUNTED: [Kind; 9] = [
+    Kind::Missing,
+    Kind::ExcludedButTested,
+    Kind::Unconfirmed,
+    Kind::CheckByReading,
+    Kind::MisnamedTest,
+    Kind::ExtraTest,
+    Kind::UnknownUuid,
+    Kind::UnsyncedUuid,
+    Kind::OwnTests,
+];
+
+/// `n` and the word for one or for several: `1 exercise`, `3 exercises`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `checked 3 exercises (40 cases): 1 missing, …`; compared with a base, the findings the
+/// change introduced, those it fixed and those that were there before, each kind counted
+/// where there are some: `checked 1 exercise changed since origin/main (4 cases): introduced
+/// 1 missing; fixed nothing; preexisting 2 extra tests; …`.
 pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
-    let count = |kind: Kind| {
-        exercises
+    let findings = || exercises.iter().flat_map(|e| &e.findings);
+    let count = |kind: Kind| findings().filter(|f| f.kind == kind).count();
+    let checked = format!(
+        "checked {}",
+        counted(tally.exercises, "exercise", "exercises")
+    );
+    let cases = counted(tally.cases, "case", "cases");
+    let unchecked = findings()
+        .filter(|f| f.kind == Kind::Error && f.change != Some(Change::Fixed))
+        .count();
+    let mut scope = vec![
+        format!("{unchecked} could not be checked"),
+        counted(
+            tally.without_toml,
+            "has no tests.toml",
+            "have no tests.toml",
+        ),
+        format!("{} deprecated", tally.deprecated),
+        format!("{} track-only", count(Kind::TrackOnly)),
+    ];
+    let compared = tally.base.is_some();
+    if compared {
+        scope.insert(1, format!("{} new, {} deleted", tally.new, tally.deleted));
+    } else if count(Kind::OwnTests) > 0 {
+        // Said only where there are some, so that a line without any reads as before.
+        scope.push(Kind::OwnTests.count(count(Kind::OwnTests)));
+    }
+    if let Some((reference, n)) = &tally.unchanged {
+        scope.push(format!("{n} unchanged since {reference}"));
+    }
+    let recorded = findings().filter(|f| f.recorded).count();
+    if recorded > 0 {
+        scope.push(format!("{recorded} recorded as read"));
+    }
+    if !compared {
+        let kinds: Vec<String> = COUNTED[..8]
             .iter()
-            .flat_map(|e| &e.findings)
-            .filter(|f| f.kind == kind)
-            .count()
-    };
-    let unchanged = tally
-        .unchanged
-        .as_ref()
-        .map_or(String::new(), |(reference, n)| {
-            format!(", {n} unchanged since {reference}")
-        });
-    // Said only where there are some, so that a line without any reads as before.
-    let own = match count(Kind::OwnTests) {
-        0 => String::new(),
-        n => format!(", {}", Kind::OwnTests.count(n)),
-    };
+            .map(|&kind| match kind {
+                Kind::MisnamedTest => format!("{} misnamed", count(kind)),
+                kind => kind.count(count(kind)),
+            })
+            .collect();
+        return format!(
+            "{checked} ({cases}): {}; {}",
+            kinds.join(", "),
+            scope.join(", ")
+        );
+    }
+    let base = tally.base.as_deref().unwrap_or("");
+    let groups: Vec<String> = [Change::Introduced, Change::Fixed, Change::Preexisting]
+        .iter()
+        .map(|&change| {
+            let of = |kind: Kind| {
+                findings()
+                    .filter(|f| f.kind == kind && f.change.unwrap_or(Change::Introduced) == change)
+                    .count()
+            };
+            let kinds: Vec<String> = COUNTED
+                .iter()
+                .filter(|&&kind| of(kind) > 0)
+                .map(|&kind| kind.count(of(kind)))
+                .collect();
+            match kinds.is_empty() {
+                true => format!("{} nothing", change.name()),
+                false => format!("{} {}", change.name(), kinds.join(", ")),
+            }
+        })
+        .collect();
     format!(
-        "checked {} exercises ({} cases): {} missing, {} excluded but tested, {} unconfirmed, \
-         {} to check by reading, {} misnamed, {} extra tests, {} unknown uuids, {} unsynced \
-         uuids; {} could not be checked, {} have no tests.toml, {} deprecated, {} track-only{own}{unchanged}",
-        tally.exercises,
-        tally.cases,
-        count(Kind::Missing),
-        count(Kind::ExcludedButTested),
-        count(Kind::Unconfirmed),
-        count(Kind::CheckByReading),
-        count(Kind::MisnamedTest),
-        count(Kind::ExtraTest),
-        count(Kind::UnknownUuid),
-        count(Kind::UnsyncedUuid),
-        count(Kind::Error),
-        tally.without_toml,
-        tally.deprecated,
-        count(Kind::TrackOnly),
+        "{checked} changed since {base} ({cases}): {}; {}",
+        groups.join("; "),
+        scope.join(", ")
     )
 }
 
@@ -78,17 +144,28 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
 /// `own_tests` finding on its own line first, the cases and tests it names left to `verbose`).
 /// Errors are not among them: they go to stderr as they come.
 pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
-    let mut lines: Vec<String> = exercises
-        .iter()
-        .flat_map(|e| &e.findings)
-        .filter(|f| f.kind.fails())
+    let findings = || exercises.iter().flat_map(|e| &e.findings);
+    let mut lines: Vec<String> = findings()
+        .filter(|f| f.fails())
         .map(Finding::line)
         .collect();
+    // What a change did, one line each: what it introduced, then what it fixed.
+    for change in [Change::Introduced, Change::Fixed] {
+        lines.extend(
+            findings()
+                .filter(|f| f.change == Some(change) && !f.fails() && f.kind != Kind::Error)
+                .map(Finding::line),
+        );
+    }
     for exercise in exercises {
         let mut others: Vec<&Finding> = exercise
             .findings
             .iter()
-            .filter(|f| !f.kind.fails() && f.kind != Kind::Error)
+            .filter(|f| {
+                !f.fails()
+                    && f.kind != Kind::Error
+                    && matches!(f.change, None | Some(Change::Preexisting))
+            })
             .collect();
         // Tests of the track's own are said on a line of their own, the cases and tests it
         // concerns left to `--verbose`.
@@ -108,10 +185,22 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
         }
         let counts: Vec<String> = kinds
             .iter()
-            .map(|&kind| kind.count(others.iter().filter(|f| f.kind == kind).count()))
+            .map(|&kind| {
+                let of_kind = || others.iter().filter(|f| f.kind == kind);
+                let recorded = of_kind().filter(|f| f.recorded).count();
+                let count = kind.count(of_kind().count());
+                match recorded {
+                    0 => count,
+                    n => format!("{count} ({n} recorded as read)"),
+                }
+            })
             .collect();
+        let preexisting = match others[0].change {
+            Some(change) => format!("{} ", change.name()),
+            None => String::new(),
+        };
         lines.push(format!(
-            "{}: {} (--verbose lists them)",
+            "{}: {preexisting}{} (--verbose lists them)",
             exercise.dir,
             counts.join(", ")
         ));
@@ -124,7 +213,10 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
 /// A file outside the working directory `cwd` is not named: GitHub could not show it.
 pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) -> Vec<String> {
     let mut all: Vec<(Level, String)> = Vec::new();
-    for finding in exercises.iter().flat_map(|e| &e.findings) {
+    // A pull request is shown what it introduced, not what was there before nor what it fixed;
+    // a finding recorded as read is in the job summary only.
+    let shown = |f: &&Finding| matches!(f.change, None | Some(Change::Introduced)) && !f.recorded;
+    for finding in exercises.iter().flat_map(|e| &e.findings).filter(shown) {
         for place in &finding.places {
             let file = inside(&place.file, cwd);
             let line = file.as_ref().and(place.line);
@@ -135,7 +227,7 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
             };
             let message = match finding.kind {
                 Kind::Error => format!("could not be checked: {said}"),
-                kind => format!("{}: {said}", kind.name()),
+                kind => format!("{}{}: {said}", change_word(finding), kind.name()),
             };
             let level = finding.kind.level();
             all.push((level, command(level, file.as_deref(), line, &message)));
@@ -178,6 +270,13 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
     lines
 }
 
+/// `introduced ` before a finding's kind where the check compares with a base.
+fn change_word(finding: &Finding) -> String {
+    finding
+        .change
+        .map_or(String::new(), |change| format!("{} ", change.name()))
+}
+
 /// `file` as a path from the working directory `cwd`, if it is a file inside it: `..` that
 /// leaves it, or an absolute path elsewhere, is not.
 pub fn inside(file: &str, cwd: &Path) -> Option<String> {
@@ -215,18 +314,35 @@ pub fn markdown(exercises: &[Exercise], summary: &str) -> String {
     with_findings.sort_by_key(|e| {
         !e.findings
             .iter()
-            .any(|f| f.kind.fails() || f.kind == Kind::Error)
+            .any(|f| f.fails() || (f.kind == Kind::Error && f.change != Some(Change::Fixed)))
     });
+    let compared = exercises
+        .iter()
+        .flat_map(|e| &e.findings)
+        .any(|f| f.change.is_some());
     // Room for the note on what is left out.
     let room = SUMMARY_BYTES - 512;
     for (i, exercise) in with_findings.iter().enumerate() {
-        let mut table = format!(
-            "\n### {}\n\n| finding | case | test |\n|---|---|---|\n",
-            escape(&exercise.dir)
-        );
-        for finding in &exercise.findings {
+        let (head, rule) = match compared {
+            true => ("| change | finding | case | test |", "|---|---|---|---|"),
+            false => ("| finding | case | test |", "|---|---|---|"),
+        };
+        let mut table = format!("\n### {}\n\n{head}\n{rule}\n", escape(&exercise.dir));
+        let mut rows: Vec<&Finding> = exercise.findings.iter().collect();
+        rows.sort_by_key(|f| f.change);
+        for finding in rows {
+            let change = match (compared, finding.change) {
+                (true, Some(change)) => format!("| {} ", change.name()),
+                (true, None) => "| | ".to_string(),
+                (false, _) => String::new(),
+            };
+            let recorded = if finding.recorded {
+                " (recorded as read)"
+            } else {
+                ""
+            };
             table.push_str(&format!(
-                "| {} | {} | {} |\n",
+                "{change}| {}{recorded} | {} | {} |\n",
                 finding.kind.name(),
                 escape(&finding.case),
                 escape(&finding.test)

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::canonical::data::Case;
 use crate::canonical::exercise::{Exercise, Test};
-use crate::canonical::link::{Possible, link, named_after};
+use crate::canonical::link::{Linking, Possible, link, named_after};
 
 #[derive(Debug, Serialize, Clone, PartialEq)]
 pub struct TestRef {
@@ -105,10 +105,99 @@ pub struct Report {
     /// `extra_tests` are empty: their cases and tests are listed here); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub own_tests: Option<OwnTests>,
+    /// Compared with a base (`--base`): the cases linked there whose test is gone or no
+    /// longer holds their data; absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lost: Vec<Lost>,
+    /// Compared with a base (`--base`): each finding told introduced, fixed or preexisting;
+    /// absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compared: Option<Compared>,
     /// What the lines need that the JSON does not carry, by uuid: each listed case's
     /// tests.toml line and data, and the description of each unsynced case.
     #[serde(skip)]
     details: HashMap<String, Detail>,
+}
+
+/// A case linked at the base whose test the working tree lost: deleted, or edited until it no
+/// longer holds the case's data.
+#[derive(Debug, Serialize, Clone, PartialEq)]
+pub struct Lost {
+    pub uuid: String,
+    /// The test, as it was at the base.
+    pub test: TestRef,
+    /// The base, as the user named it (`origin/main`).
+    pub base: String,
+    /// Whether the test was deleted (else it was edited).
+    pub deleted: bool,
+}
+
+/// An exercise's findings compared with the base.
+#[derive(Debug, Serialize)]
+pub struct Compared {
+    /// The base, as the user named it (`origin/main`).
+    pub base: String,
+    pub introduced: Vec<FindingRef>,
+    pub fixed: Vec<FindingRef>,
+    pub preexisting: Vec<FindingRef>,
+}
+
+/// A finding, by what it is about.
+#[derive(Debug, Serialize)]
+pub struct FindingRef {
+    /// Its kind, as the lines name it (`missing`).
+    pub finding: &'static str,
+    /// The case's uuid, for a finding about a case.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uuid: Option<String>,
+    /// The test's file and line (at the base, for a fixed finding), for a finding about a test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// Whether the track has recorded it as read (its suppressions file).
+    pub recorded: bool,
+}
+
+impl Compared {
+    /// `findings`, told apart by how each came to be.
+    pub fn of(base: &str, findings: &[Finding]) -> Compared {
+        let refs = |change: Change| -> Vec<FindingRef> {
+            findings
+                .iter()
+                .filter(|f| f.change == Some(change))
+                .map(|f| {
+                    let (uuid, file, line) = match &f.subject {
+                        Subject::Case(uuid) => (Some(uuid.clone()), None, None),
+                        Subject::Test { file, line } => (None, Some(file.clone()), Some(*line)),
+                        Subject::Exercise => (None, None, None),
+                    };
+                    FindingRef {
+                        finding: f.kind.name(),
+                        uuid,
+                        file,
+                        line,
+                        recorded: f.recorded,
+                    }
+                })
+                .collect()
+        };
+        Compared {
+            base: base.to_string(),
+            introduced: refs(Change::Introduced),
+            fixed: refs(Change::Fixed),
+            preexisting: refs(Change::Preexisting),
+        }
+    }
+}
+
+/// The linking of an exercise's cases (those tests.toml lists, in canonical order:
+/// `Exercise::listed`) to its tests.
+pub fn linking(exercise: &Exercise) -> Linking {
+    let known = exercise.listed();
+    let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
+    let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
+    link(&cases, &exercise.tests, &included)
 }
 
 #[derive(Debug, Default)]
@@ -121,6 +210,12 @@ struct Detail {
 impl Report {
     /// Links the exercise's cases to its tests and collects the findings.
     pub fn new(exercise: &Exercise) -> Report {
+        Report::linked(exercise, &linking(exercise), Vec::new())
+    }
+
+    /// The findings of `linking`, the exercise's (as `linking` gives it, or followed from a
+    /// base); `lost` are the cases linked at the base whose test is lost.
+    pub fn linked(exercise: &Exercise, linking: &Linking, lost: Vec<Lost>) -> Report {
         let canonical: HashMap<&str, usize> = exercise
             .cases
             .iter()
@@ -131,8 +226,6 @@ impl Report {
         // The cases tests.toml lists, in canonical order; only they compete for the tests.
         let known = exercise.listed();
         let cases: Vec<Case> = known.iter().map(|(case, _)| (*case).clone()).collect();
-        let included: Vec<bool> = known.iter().map(|(_, entry)| entry.include).collect();
-        let linking = link(&cases, &exercise.tests, &included);
         let (links, evidence) = (&linking.links, &linking.evidence);
         let test_ref = |t: &Test| TestRef {
             file: t.file.clone(),
@@ -155,6 +248,8 @@ impl Report {
             unsynced_uuids: Vec::new(),
             misnamed_tests: Vec::new(),
             own_tests: None,
+            lost,
+            compared: None,
             details: HashMap::new(),
         };
         for (i, (case, entry)) in known.iter().enumerate() {
@@ -436,6 +531,7 @@ impl Report {
     pub fn findings(&self) -> Vec<Finding> {
         let mut found = Vec::new();
         let mut push = |kind: Kind,
+                        subject: Subject,
                         text: String,
                         message: String,
                         places: Vec<Place>,
@@ -443,22 +539,59 @@ impl Report {
             found.push(Finding {
                 dir: self.dir.clone(),
                 kind,
+                subject,
                 text,
                 message,
                 places,
                 case,
                 test,
+                change: None,
+                recorded: false,
             })
         };
+        let case_subject = |uuid: &str| Subject::Case(uuid.to_string());
+        let test_subject = |file: &str, line: usize| Subject::Test {
+            file: file.to_string(),
+            line,
+        };
         for uuid in &self.missing {
-            let case = format!(
-                "{}: {}{}",
-                self.described(uuid),
-                self.data(uuid),
-                self.replaced(uuid)
-            );
+            let lost: Vec<String> = self
+                .lost
+                .iter()
+                .filter(|l| &l.uuid == uuid)
+                .map(|l| {
+                    format!(
+                        "its test {} ({}:{} at {}) {}",
+                        l.test.name,
+                        l.test.file,
+                        l.test.line,
+                        l.base,
+                        if l.deleted {
+                            "was deleted"
+                        } else {
+                            "was edited and no longer holds its data"
+                        }
+                    )
+                })
+                .collect();
+            let case = if lost.is_empty() {
+                format!(
+                    "{}: {}{}",
+                    self.described(uuid),
+                    self.data(uuid),
+                    self.replaced(uuid)
+                )
+            } else {
+                format!(
+                    "{}: {} ({})",
+                    self.described(uuid),
+                    lost.join(", "),
+                    self.data(uuid)
+                )
+            };
             push(
                 Kind::Missing,
+                case_subject(uuid),
                 case.clone(),
                 format!("no test implements {case}"),
                 vec![self.toml_place(uuid)],
@@ -469,6 +602,7 @@ impl Report {
             let tests = self.case(uuid).map_or(&[][..], |c| &c.tests[..]);
             push(
                 Kind::ExcludedButTested,
+                case_subject(uuid),
                 format!(
                     "{} (include = false) by {}",
                     self.described(uuid),
@@ -504,6 +638,7 @@ impl Report {
             );
             push(
                 Kind::OwnTests,
+                Subject::Exercise,
                 text,
                 format!(
                     "{counts}: the tests are the track's own, not the canonical data's; read \
@@ -525,6 +660,7 @@ impl Report {
         for p in &self.unconfirmed {
             push(
                 Kind::Unconfirmed,
+                case_subject(&p.uuid),
                 format!(
                     "{}: {} (possibly {})",
                     self.described(&p.uuid),
@@ -545,6 +681,7 @@ impl Report {
         for p in &self.check_by_reading {
             push(
                 Kind::CheckByReading,
+                case_subject(&p.uuid),
                 format!(
                     "{}: {} (states a check, not data: read {})",
                     self.described(&p.uuid),
@@ -575,6 +712,7 @@ impl Report {
             };
             push(
                 Kind::MisnamedTest,
+                test_subject(&m.file, m.line),
                 format!("{} is {}", test_text(&test), self.misnaming(m)),
                 self.misnaming(m),
                 vec![self.test_place(&test)],
@@ -588,6 +726,7 @@ impl Report {
             );
             push(
                 Kind::UnknownUuid,
+                case_subject(uuid),
                 text.clone(),
                 format!(
                     "{} is in tests.toml, not in canonical-data.json",
@@ -604,6 +743,7 @@ impl Report {
             );
             push(
                 Kind::UnsyncedUuid,
+                case_subject(uuid),
                 text.clone(),
                 format!(
                     "{} is in canonical-data.json, not in tests.toml: run configlet sync",
@@ -619,6 +759,7 @@ impl Report {
         for test in &self.extra_tests {
             push(
                 Kind::ExtraTest,
+                test_subject(&test.file, test.line),
                 test_text(test),
                 "implements no canonical case".to_string(),
                 vec![self.test_place(test)],
@@ -641,7 +782,7 @@ impl Report {
 }
 
 /// What kind of finding, with how GitHub shows it and whether it fails the check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     Missing,
     ExcludedButTested,
@@ -740,12 +881,43 @@ pub struct Place {
     pub line: Option<usize>,
 }
 
+/// What a finding is about: the same finding at two revisions has the same kind and subject
+/// (a test's place is where it was at the base, for a test followed from there).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Subject {
+    Exercise,
+    Case(String),
+    Test { file: String, line: usize },
+}
+
+/// Compared with a base (`--base`), how a finding came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Change {
+    /// In the working tree, not at the base: the change made it.
+    Introduced,
+    /// At the base, not in the working tree: the change mended it.
+    Fixed,
+    /// At both.
+    Preexisting,
+}
+
+impl Change {
+    pub fn name(self) -> &'static str {
+        match self {
+            Change::Introduced => "introduced",
+            Change::Fixed => "fixed",
+            Change::Preexisting => "preexisting",
+        }
+    }
+}
+
 /// One finding of one exercise, as every output shows it.
 #[derive(Debug, Clone)]
 pub struct Finding {
     /// The exercise directory.
     pub dir: String,
     pub kind: Kind,
+    pub subject: Subject,
     /// What the text line says after `<dir>: <kind> `.
     pub text: String,
     /// What the annotation says after `<kind>: `.
@@ -755,6 +927,10 @@ pub struct Finding {
     /// The job summary's cells: the case it concerns (with what is said of it) and the test.
     pub case: String,
     pub test: String,
+    /// Compared with a base, how it came to be; `None` when the check is of one revision.
+    pub change: Option<Change>,
+    /// The track has recorded it as read and judged (its suppressions file): it never fails.
+    pub recorded: bool,
 }
 
 impl Finding {
@@ -770,6 +946,7 @@ impl Finding {
         Finding {
             dir: dir.to_string(),
             kind,
+            subject: Subject::Exercise,
             text: message.to_string(),
             message: message.to_string(),
             places: vec![Place {
@@ -778,7 +955,17 @@ impl Finding {
             }],
             case: error.to_string(),
             test: String::new(),
+            change: None,
+            recorded: false,
         }
+    }
+
+    /// Whether it fails the check: a kind that fails it, not there before the change (where
+    /// the check compares with a base), and not recorded as read.
+    pub fn fails(&self) -> bool {
+        self.kind.fails()
+            && !matches!(self.change, Some(Change::Fixed | Change::Preexisting))
+            && !self.recorded
     }
 
     /// Its line of text output: `<dir>: <kind> …`.
@@ -786,9 +973,23 @@ impl Finding {
         self.line_saying(&self.text)
     }
 
-    /// Its line of text output saying `text` after `<dir>: <kind> `.
+    /// Its line of text output saying `text` after `<dir>: <kind> ` (after `<dir>: <change>
+    /// <kind> ` where the check compares with a base), ending `(recorded as read)` where the
+    /// track has recorded it.
     pub fn line_saying(&self, text: &str) -> String {
-        format!("{}: {} {}", self.dir, self.kind.name(), text)
+        let change = self
+            .change
+            .map_or(String::new(), |change| format!("{} ", change.name()));
+        let recorded = if self.recorded {
+            " (recorded as read)"
+        } else {
+            ""
+        };
+        format!(
+            "{}: {change}{} {text}{recorded}",
+            self.dir,
+            self.kind.name()
+        )
     }
 }
 

@@ -3,9 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::canonical::exercise::{self, Unread};
-use crate::canonical::report::{self, Finding, Kind, Report};
-use crate::canonical::{self, output};
 use crate::error::{Error, one_line};
 use crate::files;
 use crate::run::{combine, dialect, log, model};
@@ -137,170 +134,6 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
     files::write(results, &to_json(&combined))
 }
 
-/// How `--check-canonical` runs and prints.
-pub(super) struct CheckOptions {
-    /// `--format github`.
-    pub github: bool,
-    pub verbose: bool,
-    pub changed_since: Option<String>,
-    pub report: Option<PathBuf>,
-    /// The working directory: annotations name only files inside it.
-    pub cwd: PathBuf,
-}
-
-/// `--check-canonical`: every exercise is checked, whatever is wrong with another.
-pub(super) fn check_canonical(
-    dirs: &[PathBuf],
-    specs: &Path,
-    options: &CheckOptions,
-) -> Result<Outcome, Error> {
-    let found = exercise::find(dirs);
-    let mut tally = output::Tally {
-        without_toml: found.without_toml,
-        deprecated: found.deprecated,
-        ..output::Tally::default()
-    };
-    let mut to_check = found.exercises;
-    if let Some(reference) = &options.changed_since {
-        let (kept, unchanged) = changed_only(to_check, reference);
-        to_check = kept;
-        tally.unchanged = Some((reference.clone(), unchanged));
-    }
-    let mut reports = Vec::new();
-    let mut track_only = Vec::new();
-    let mut unchecked = Vec::new();
-    let mut exercises = Vec::new();
-    for (exercise_dir, checked) in canonical::check_all(to_check, specs) {
-        match checked {
-            Ok(report) => {
-                exercises.push(output::Exercise {
-                    dir: report.dir.clone(),
-                    findings: report.findings(),
-                });
-                reports.push(report);
-            }
-            Err(Unread::TrackOnly(notice)) => {
-                let dir = exercise_dir.map_or(notice.path_text(), |d| d.display().to_string());
-                exercises.push(output::Exercise {
-                    findings: vec![Finding::about(&dir, Kind::TrackOnly, &notice)],
-                    dir: dir.clone(),
-                });
-                track_only.push(report::Entry::TrackOnly {
-                    dir,
-                    notice: notice.to_string(),
-                });
-            }
-            Err(Unread::Broken(error)) => {
-                eprintln!("error: {}", one_line(&error.to_string()));
-                let dir = exercise_dir.map_or(error.path_text(), |d| d.display().to_string());
-                exercises.push(output::Exercise {
-                    findings: vec![Finding::about(&dir, Kind::Error, &error)],
-                    dir: dir.clone(),
-                });
-                unchecked.push(report::Entry::Unchecked {
-                    dir,
-                    error: error.to_string(),
-                });
-            }
-        }
-    }
-    tally.exercises = reports.len();
-    tally.cases = reports.iter().map(|r| r.cases.len()).sum();
-    let summary = output::summary_line(&tally, &exercises);
-    if options.github {
-        let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
-            Some(path) if !path.is_empty() => {
-                append(Path::new(&path), &output::markdown(&exercises, &summary))
-            }
-            _ => false,
-        };
-        for line in output::annotations(&exercises, &options.cwd, summary_written) {
-            println!("{line}");
-        }
-    } else {
-        for line in output::text(&exercises, options.verbose) {
-            println!("{line}");
-        }
-    }
-    println!("{}", one_line(&summary));
-    let fails = reports.iter().any(Report::fails);
-    let broken = !unchecked.is_empty();
-    if let Some(path) = &options.report {
-        let entries: Vec<report::Entry> = reports
-            .into_iter()
-            .map(|report| report::Entry::Checked(Box::new(report)))
-            .chain(track_only)
-            .chain(unchecked)
-            .collect();
-        let text = serde_json::to_string_pretty(&entries).expect("a report serializes");
-        files::write(path, (text + "\n").as_bytes())?;
-    }
-    Ok(if broken {
-        Outcome::Unchecked
-    } else if fails {
-        Outcome::Findings
-    } else {
-        Outcome::Done
-    })
-}
-
-/// The exercises of `found` with a file changed since `reference`, and how many had none;
-/// where git cannot tell (a warning says why, once), the exercise is kept.
-fn changed_only(
-    found: Vec<Result<PathBuf, Error>>,
-    reference: &str,
-) -> (Vec<Result<PathBuf, Error>>, usize) {
-    let dirs: Vec<PathBuf> = found
-        .iter()
-        .filter_map(|f| f.as_ref().ok().cloned())
-        .collect();
-    let mut changed = canonical::changes::changed(&dirs, reference).into_iter();
-    let mut warned = std::collections::HashSet::new();
-    let mut unchanged = 0;
-    let kept = found
-        .into_iter()
-        .filter(|f| {
-            if f.is_err() {
-                return true;
-            }
-            match changed.next().expect("one answer per directory") {
-                Ok(changed) => {
-                    unchanged += usize::from(!changed);
-                    changed
-                }
-                Err(why) => {
-                    if warned.insert(why.clone()) {
-                        let line = format!(
-                            "warning: --changed-since {reference}: {why}: its exercises are all checked"
-                        );
-                        eprintln!("{}", one_line(&line));
-                    }
-                    true
-                }
-            }
-        })
-        .collect();
-    (kept, unchanged)
-}
-
-/// Appends `text` to the file at `path` (the job summary), or warns that it could not.
-fn append(path: &Path, text: &str) -> bool {
-    use std::io::Write;
-    let written = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(text.as_bytes()));
-    match written {
-        Ok(()) => true,
-        Err(e) => {
-            let error = Error::io(path, "write the job summary", &e);
-            warn(path, error.message_text());
-            false
-        }
-    }
-}
-
 fn analyze(
     input: &Path,
     language: Option<&str>,
@@ -320,7 +153,7 @@ fn analyze(
     Ok((source, analysis, language))
 }
 
-fn warn(path: &Path, message: &str) {
+pub(super) fn warn(path: &Path, message: &str) {
     let line = format!("warning: {}: {message}", path.display());
     eprintln!("{}", one_line(&line));
 }

@@ -78,6 +78,27 @@ pub(super) struct Cli {
     #[arg(long, value_name = "GIT_REF")]
     changed_since: Option<String>,
 
+    /// --check-canonical compares each exercise changed since this git reference with itself
+    /// there (from where the current branch left it): its tests followed across the change, each
+    /// finding introduced, fixed or preexisting, and only introduced ones fail; every exercise
+    /// checked whole when git cannot give the base
+    #[arg(long, value_name = "GIT_REF", conflicts_with = "changed_since")]
+    base: Option<String>,
+
+    /// The file of findings --check-canonical records as read and judged: a recorded finding
+    /// never fails the check [default: canonical-suppressions.json]
+    #[arg(long, value_name = "FILE")]
+    suppressions_location: Option<PathBuf>,
+
+    /// Record every failing finding of the exercises checked in the suppressions file
+    #[arg(long)]
+    suppress_all: bool,
+
+    /// Drop the records of the suppressions file that no finding of the exercises checked
+    /// matches any more
+    #[arg(long)]
+    prune_suppressions: bool,
+
     /// --check-canonical lists each finding that does not fail the check, instead of counting
     /// them in one line per exercise
     #[arg(long)]

@@ -2,6 +2,7 @@
 //! pipeline order, and the one-line errors the user sees. The flags are declared in `flags`,
 //! the `a:b` grammar is `paths`, and each command is a function of `commands`.
 
+mod check;
 mod commands;
 mod flags;
 mod paths;
@@ -11,7 +12,7 @@ use std::path::PathBuf;
 
 use clap::CommandFactory;
 
-use crate::canonical::exercise;
+use crate::canonical::{exercise, suppressions};
 use crate::error::{Error, one_line};
 use crate::run::log;
 use crate::source::transform;
@@ -120,14 +121,22 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             )
         })?,
     };
-    let options = commands::CheckOptions {
+    let suppressions = matches
+        .get_one::<PathBuf>("suppressions_location")
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from(suppressions::DEFAULT_FILE));
+    let options = check::CheckOptions {
         github: matches.get_one::<String>("format").map(String::as_str) == Some("github"),
         verbose: matches.get_flag("verbose"),
         changed_since: matches.get_one::<String>("changed_since").cloned(),
+        base: matches.get_one::<String>("base").cloned(),
         report: matches.get_one::<PathBuf>("report").cloned(),
         cwd,
+        suppressions,
+        suppress_all: matches.get_flag("suppress_all"),
+        prune: matches.get_flag("prune_suppressions"),
     };
-    commands::check_canonical(&dirs, &specs, &options)
+    check::check_canonical(&dirs, &specs, &options)
 }
 
 /// An absolute path inside the working directory `cwd` as a path from it, so that every

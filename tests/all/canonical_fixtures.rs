@@ -12,8 +12,10 @@
 //! | `expected_report.json` | the `--report` JSON |
 //!
 //! A case may hold `args`, more arguments for every run (one per line), and `changes/`,
-//! files that a second commit writes over the track: the case is then checked in a git
-//! repository of those two commits (`args` says since which, `--changed-since HEAD~1`).
+//! files that a second commit writes over the track, after deleting the paths its
+//! `deletions` lists (one per line, from the track's root): the case is then checked in a git
+//! repository of those two commits (`args` says since which, `--changed-since HEAD~1` or
+//! `--base HEAD~1`).
 //!
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
@@ -81,7 +83,7 @@ fn track(case: &Path, work: &Path) -> PathBuf {
     for entry in fs::read_dir(case).unwrap() {
         let entry = entry.unwrap();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name == "changes" || name.starts_with("expected_") {
+        if name == "changes" || name == "deletions" || name.starts_with("expected_") {
             continue;
         }
         if entry.file_type().unwrap().is_dir() {
@@ -93,6 +95,15 @@ fn track(case: &Path, work: &Path) -> PathBuf {
     common::git(work, &["init", "--quiet"]);
     common::git(work, &["add", "--all"]);
     common::git(work, &["commit", "--quiet", "--message", "the track"]);
+    let deletions = fs::read_to_string(case.join("deletions")).unwrap_or_default();
+    for path in deletions.lines().filter(|line| !line.is_empty()) {
+        let path = work.join(path);
+        if path.is_dir() {
+            fs::remove_dir_all(path).unwrap();
+        } else {
+            fs::remove_file(path).unwrap();
+        }
+    }
     common::copy_tree(&changes, work);
     common::git(work, &["add", "--all"]);
     common::git(work, &["commit", "--quiet", "--message", "a change"]);
@@ -157,7 +168,7 @@ fn a_deprecated_exercise_named_itself_is_checked() {
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("checked 1 exercises (2 cases)"), "{stdout}");
+    assert!(stdout.contains("checked 1 exercise (2 cases)"), "{stdout}");
     assert!(stdout.contains(", 0 deprecated,"), "{stdout}");
     assert_eq!(out.status.code(), Some(1));
 }

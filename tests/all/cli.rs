@@ -47,6 +47,17 @@ fn the_readme_demo_prints_the_example_results() {
     assert_eq!(tests.len(), 9);
     assert_eq!(tests[5]["output"], "ding-ding-ding");
     assert!(tests.iter().all(|t| t["test_code"].is_string()));
+    // The run fails on purpose, and the demo says so after the results, naming the one test
+    // that fails.
+    let failing: Vec<_> = tests.iter().filter(|t| t["status"] == "fail").collect();
+    assert_eq!(failing.len(), 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let note = stderr.lines().last().unwrap_or_default();
+    assert!(note.contains("on purpose"), "{stderr}");
+    assert!(
+        note.contains(&format!("\"{}\"", failing[0]["name"].as_str().unwrap())),
+        "{note}"
+    );
 }
 
 #[test]
@@ -465,7 +476,7 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("nowhere"), "{stderr}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 exercises (4 cases)"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 exercise (4 cases)"));
     assert_eq!(out.status.code(), Some(2));
 
     // A report that cannot be written: nothing half-written.

@@ -26,7 +26,7 @@ const CONFIG: &str = "exercises/practice/pets/.meta/config.json";
 const CANONICAL: &str = "problem-specifications/exercises/pets/canonical-data.json";
 
 /// What the check prints last when the exercise is checked and all is well.
-const ALL_WELL: &str = "checked 1 exercises (2 cases): 0 missing, 0 excluded but tested, \
+const ALL_WELL: &str = "checked 1 exercise (2 cases): 0 missing, 0 excluded but tested, \
                         0 unconfirmed, 0 to check by reading, 0 misnamed, 0 extra tests, 0 unknown uuids, 0 unsynced uuids; 0 could \
                         not be checked, 0 have no tests.toml, 0 deprecated, 0 track-only";
 /// What it prints last when the exercise could not be checked.
@@ -336,7 +336,7 @@ fn a_directory_whose_name_holds_a_colon_is_taken_whole() {
     let dir = work();
     common::copy_tree(&dir.path().join(EXERCISE), &dir.path().join("a:b/pets"));
     // Given apart from another path, or alone.
-    let both = ALL_WELL.replace("1 exercises (2 cases)", "2 exercises (4 cases)");
+    let both = ALL_WELL.replace("1 exercise (2 cases)", "2 exercises (4 cases)");
     assert_ends(&check(dir.path(), &["a:b/pets", EXERCISE]), "", &both, 0);
     assert_ends(&check(dir.path(), &["a:b/pets"]), "", ALL_WELL, 0);
 }
@@ -382,8 +382,8 @@ fn line_breaks_and_escapes_in_paths_and_descriptions_stay_on_their_line() {
         "{}",
         checked.stdout
     );
-    let summary = "checked 1 exercises (3 cases): 0 missing, 0 excluded but tested, 0 unconfirmed, 0 to check by reading, 0 misnamed, \
-                   0 extra tests, 1 unknown uuids, 0 unsynced uuids; 1 could not be checked, 0 \
+    let summary = "checked 1 exercise (3 cases): 0 missing, 0 excluded but tested, 0 unconfirmed, 0 to check by reading, 0 misnamed, \
+                   0 extra tests, 1 unknown uuid, 0 unsynced uuids; 1 could not be checked, 0 \
                    have no tests.toml, 0 deprecated, 0 track-only";
     assert_eq!(checked.stdout.lines().count(), 2, "{}", checked.stdout);
     let error = "error: no\\nsuch: cannot read the exercise directory: no such file or directory";

@@ -4,6 +4,7 @@
 mod common;
 
 mod action;
+mod base;
 mod canonical_explain;
 mod canonical_fixtures;
 mod cli;

@@ -142,8 +142,57 @@ fn shim(dir: &Path, name: &str, flags: &str) -> String {
     )
 }
 
+/// The output of the first test of `language`'s fixture solution, which prints one line.
+fn first_output(language: &str) -> Value {
+    let work = tempfile::tempdir().unwrap();
+    let solution = solution(language);
+    run_in(
+        work.path(),
+        language,
+        &["greeter", solution.to_str().unwrap(), "out"],
+        &[],
+    );
+    common::results(&work.path().join("out/results.json"))["tests"][0]["output"].clone()
+}
+
+/// Ruby's output keeps the line break that ends what a test printed, as the Ruby track's
+/// runner shows Minitest's captured output as written (docs/runners.md says why the two
+/// runners differ).
+#[test]
+#[cfg_attr(
+    not(have_minitest),
+    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+)]
+fn ruby_output_keeps_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("ruby"), "greeting nil\n");
+}
+
+/// Python's output drops the line break that ends what a test printed, as the Python track's
+/// runner strips its captured output.
 #[test]
 #[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn python_output_drops_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("python"), "greeting None");
+}
+
+/// JavaScript's output drops the line break that ends what a test printed, as the JavaScript
+/// track's runner joins the console's entries.
+#[test]
+#[cfg_attr(
+    not(have_jest),
+    ignore = "jest not installed (pnpm install --frozen-lockfile in runners/javascript)"
+)]
+fn javascript_output_drops_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("javascript"), "[log] greeting World");
+}
+
+// This test and the next hide the framework themselves: each needs only its language, and
+// runs where the framework is missing, the situation it simulates.
+#[test]
+#[cfg_attr(
+    not(have_python),
+    ignore = "python3 not installed (apt-get install -y python3)"
+)]
 fn without_pytest_the_results_json_says_so() {
     let work = tempfile::tempdir().unwrap();
     // Python without its site packages has no pytest.
@@ -166,8 +215,8 @@ fn without_pytest_the_results_json_says_so() {
 
 #[test]
 #[cfg_attr(
-    not(have_minitest),
-    ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
+    not(have_ruby),
+    ignore = "ruby not installed (apt-get install -y ruby)"
 )]
 fn without_minitest_the_results_json_says_so() {
     let work = tempfile::tempdir().unwrap();
@@ -193,6 +242,10 @@ fn without_minitest_the_results_json_says_so() {
 /// The JavaScript runner's Jest is its folder's node_modules: a copy of the folder without
 /// them says so.
 #[test]
+#[cfg_attr(
+    not(have_node),
+    ignore = "node not installed (apt-get install -y nodejs)"
+)]
 fn without_jest_the_results_json_says_so() {
     let work = tempfile::tempdir().unwrap();
     let runner = work.path().join("runners/javascript");
@@ -220,6 +273,35 @@ fn without_jest_the_results_json_says_so() {
         message.starts_with("the test runner could not start Jest: it is not installed in"),
         "{message}"
     );
+}
+
+/// The tests of a missing framework are gated on their language, not on the framework they
+/// hide: gated on it, they would be ignored exactly where it is missing.
+#[test]
+fn the_tests_of_a_missing_framework_are_gated_on_the_language_alone() {
+    let source = fs::read_to_string(common::root().join("tests/all/runners.rs")).unwrap();
+    for (test, gate) in [
+        (
+            "without_pytest_the_results_json_says_so",
+            "not(have_python)",
+        ),
+        (
+            "without_minitest_the_results_json_says_so",
+            "not(have_ruby)",
+        ),
+        ("without_jest_the_results_json_says_so", "not(have_node)"),
+    ] {
+        let at = source.find(&format!("fn {test}()")).unwrap();
+        let attributes = &source[source[..at].rfind("#[test]").unwrap()..at];
+        let gates: Vec<_> = attributes
+            .match_indices("not(")
+            .map(|(start, _)| {
+                let gate = &attributes[start..];
+                &gate[..=gate.find(')').unwrap()]
+            })
+            .collect();
+        assert_eq!(gates, [gate], "{test}");
+    }
 }
 
 /// A runner folder inside a project checkout uses the binary built there, in

@@ -51,14 +51,41 @@ module ExercismRunner
   # Ruby's syntax error, its `<file>:<line>: ` prefixes as the Ruby track's runner writes
   # them (`Line 2: syntax error, unexpected ','`), and the next line naming the file, relative
   # to the solution (`In two_fer.rb:`): the solution or the test file. A file outside the
-  # solution keeps Ruby's own wording.
+  # solution keeps Ruby's own wording. An error Ruby gives without the line it points at (an
+  # end of input after a blank line, say) gets that line quoted from the file (see quote).
   def self.syntax_error(message)
     file = message[/\A(.+?):\d+: /, 1]
     return message if file.nil? || file.start_with?('/')
 
-    prefix = /^#{Regexp.escape(file)}:(\d+): /
-    first, rest = message.split("\n", 2)
-    "#{first.sub(prefix, 'Line \1: ')}\nIn #{file}:\n#{rest.to_s.gsub(prefix, 'Line \1: ')}"
+    prefix = /\A#{Regexp.escape(file)}:(\d+): /
+    source = begin
+      File.readlines(file, chomp: true)
+    rescue SystemCallError
+      []
+    end
+    lines = message.split("\n", -1)
+    text = lines.each_with_index.flat_map do |line, at|
+      number = line[prefix, 1]
+      next [line] unless number
+
+      follows = lines[at + 1].to_s
+      quoted = follows.empty? || follows.match?(prefix) ? quote(source, number.to_i) : []
+      [line.sub(prefix, 'Line \1: ')] + quoted
+    end
+    # The file's name heads what follows the first line, when something does.
+    first, rest = text.join("\n").split("\n", 2)
+    rest.to_s.empty? ? first : "#{first}\nIn #{file}:\n#{rest}"
+  end
+
+  # The line `number` of `source`, as Ruby quotes the line an error points at. A blank line
+  # (or none: Ruby names the line after the last at an end of input) is the last line with
+  # code before it, with the caret after its end, where the error is.
+  def self.quote(source, number)
+    line = source[number - 1].to_s
+    return [line] unless line.strip.empty?
+
+    code = source.first([number - 1, 0].max).rindex { |text| !text.strip.empty? }
+    code ? [source[code], "#{' ' * source[code].length}^"] : []
   end
 
   # An error as the Ruby track's runner shows it: its class and message's first line, then

@@ -87,6 +87,27 @@ pub struct Linking {
     pub own_tests: bool,
 }
 
+impl Linking {
+    /// A linking whose links and possible tests were set elsewhere (followed from a base, by
+    /// `canonical::difference`), over the evidence of a linking of the same cases and tests:
+    /// whether the tests are the track's own is read again from them.
+    pub fn settled(
+        links: Vec<Vec<usize>>,
+        possible: Vec<Option<Possible>>,
+        evidence: Vec<Vec<Evidence>>,
+        included: &[bool],
+        tests: usize,
+    ) -> Linking {
+        let own_tests = own_tests(&links, &possible, included, tests);
+        Linking {
+            links,
+            possible,
+            evidence,
+            own_tests,
+        }
+    }
+}
+
 /// The linking, and what it came of: every pair's `rank` levels and the candidates.
 pub struct Explanation {
     pub linking: Linking,

@@ -33,6 +33,7 @@ fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
         literals,
         group: None,
         method: None,
+        body: String::new(),
     }
 }
 

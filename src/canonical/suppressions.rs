@@ -1,0 +1,162 @@
+//! Findings a track has read and judged, recorded in one file it commits, as ESLint's bulk
+//! suppressions are: `--suppress-all` records every failing finding of the exercises checked,
+//! every later run reads the file and a recorded finding no longer fails the check, and a
+//! record that no finding of a checked exercise matches any more is stale: a warning names it,
+//! and `--prune-suppressions` drops it. A record names the exercise by its slug and the case by
+//! its uuid, so it holds whatever else changes in the exercise.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::canonical::report::{Finding, Subject};
+use crate::error::Error;
+use crate::files;
+
+/// Where the records are when no `--suppressions-location` says: in the working directory,
+/// the track's root in a workflow.
+pub const DEFAULT_FILE: &str = "canonical-suppressions.json";
+
+/// The most a suppressions file may hold: a record is some 200 bytes.
+const LIMIT: files::Limit = files::Limit {
+    what: "a suppressions file",
+    bytes: 16 * 1024 * 1024,
+};
+
+/// One finding read and judged.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The exercise's slug.
+    pub exercise: String,
+    /// The finding's kind, as the lines name it: `missing`, `excluded_but_tested`.
+    pub finding: String,
+    /// The case's whole uuid.
+    pub uuid: String,
+    /// The case as the finding shows it (its description and data), for a reader of the file.
+    #[serde(default)]
+    pub case: String,
+    /// Why the finding is wrong or accepted, written by the maintainer; kept when the file is
+    /// written again.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The records of one file.
+#[derive(Debug)]
+pub struct Suppressions {
+    pub path: PathBuf,
+    pub records: Vec<Record>,
+    /// The records a finding of this run matched.
+    used: HashSet<usize>,
+}
+
+impl Suppressions {
+    /// The records of the file at `path`; none when there is no file.
+    pub fn read(path: &Path) -> Result<Suppressions, Error> {
+        let records = if std::fs::symlink_metadata(path).is_ok() {
+            serde_json::from_slice(&files::read(path, LIMIT)?).map_err(|e| {
+                Error::in_file(
+                    path,
+                    format!(
+                        "not a suppressions file ({e}): a JSON array of records, each with \
+                         `exercise`, `finding`, `uuid`, `case` and an optional `reason`"
+                    ),
+                )
+            })?
+        } else {
+            Vec::new()
+        };
+        Ok(Suppressions {
+            path: path.to_path_buf(),
+            records,
+            used: HashSet::new(),
+        })
+    }
+
+    /// Marks each failing finding of the exercise `slug` that a record matches as recorded.
+    pub fn apply(&mut self, slug: &str, findings: &mut [Finding]) {
+        for finding in findings.iter_mut().filter(|f| f.kind.fails()) {
+            let Subject::Case(uuid) = &finding.subject else {
+                continue;
+            };
+            let matched = self.records.iter().position(|r| {
+                r.exercise == slug && r.finding == finding.kind.name() && &r.uuid == uuid
+            });
+            if let Some(i) = matched {
+                finding.recorded = true;
+                self.used.insert(i);
+            }
+        }
+    }
+
+    /// The records of the exercises `checked` (slugs) that no finding matched.
+    pub fn stale(&self, checked: &HashSet<String>) -> Vec<&Record> {
+        self.records
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| checked.contains(&r.exercise) && !self.used.contains(i))
+            .map(|(_, r)| r)
+            .collect()
+    }
+
+    /// Records every failing finding of `findings` (exercise slug, its findings) not recorded
+    /// yet, but those the change fixed, and marks them recorded.
+    pub fn record(&mut self, findings: &mut [(String, Vec<Finding>)]) {
+        for (slug, of_exercise) in findings.iter_mut() {
+            for finding in of_exercise.iter_mut() {
+                let Subject::Case(uuid) = &finding.subject else {
+                    continue;
+                };
+                if !finding.kind.fails()
+                    || finding.recorded
+                    || finding.change == Some(crate::canonical::report::Change::Fixed)
+                {
+                    continue;
+                }
+                self.records.push(Record {
+                    exercise: slug.clone(),
+                    finding: finding.kind.name().to_string(),
+                    uuid: uuid.clone(),
+                    case: finding.case.clone(),
+                    reason: String::new(),
+                });
+                self.used.insert(self.records.len() - 1);
+                finding.recorded = true;
+            }
+        }
+    }
+
+    /// Drops the stale records of the exercises `checked`.
+    pub fn prune(&mut self, checked: &HashSet<String>) {
+        let mut kept = Vec::new();
+        let mut used = HashSet::new();
+        for (i, record) in std::mem::take(&mut self.records).into_iter().enumerate() {
+            if !checked.contains(&record.exercise) || self.used.contains(&i) {
+                if self.used.contains(&i) {
+                    used.insert(kept.len());
+                }
+                kept.push(record);
+            }
+        }
+        self.records = kept;
+        self.used = used;
+    }
+
+    /// Writes the records, sorted, to the file.
+    pub fn write(&mut self) -> Result<(), Error> {
+        let used: Vec<Record> = self.used.iter().map(|&i| self.records[i].clone()).collect();
+        self.records.sort();
+        self.records.dedup();
+        self.used = self
+            .records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| used.contains(r))
+            .map(|(i, _)| i)
+            .collect();
+        let text = serde_json::to_string_pretty(&self.records).expect("records serialize");
+        files::write(&self.path, (text + "\n").as_bytes())
+    }
+}

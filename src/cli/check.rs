@@ -1,0 +1,360 @@
+//! `--check-canonical`: which exercises are checked (every one given, those a change touched
+//! with `--changed-since`, or those compared with themselves at a base with `--base`), the
+//! records of the suppressions file, the findings printed, the report written and the exit
+//! code.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use super::commands::{Outcome, warn};
+use crate::canonical::changes::{self, Compared};
+use crate::canonical::exercise::{self, Unread};
+use crate::canonical::report::{self, Change, Finding, Kind, Report};
+use crate::canonical::suppressions::Suppressions;
+use crate::canonical::{self, output};
+use crate::error::{Error, one_line};
+use crate::files;
+
+/// How `--check-canonical` runs and prints.
+pub(super) struct CheckOptions {
+    /// `--format github`.
+    pub github: bool,
+    pub verbose: bool,
+    pub changed_since: Option<String>,
+    /// `--base`: each changed exercise compared with itself there.
+    pub base: Option<String>,
+    pub report: Option<PathBuf>,
+    /// The working directory: annotations name only files inside it.
+    pub cwd: PathBuf,
+    /// The suppressions file, and whether to record every failing finding in it
+    /// (`--suppress-all`) and drop its stale records (`--prune-suppressions`).
+    pub suppressions: PathBuf,
+    pub suppress_all: bool,
+    pub prune: bool,
+}
+
+/// What the check of one exercise gave: its report, or why it has none, and its findings.
+struct Checked {
+    dir: String,
+    report: Result<Report, Unread>,
+    findings: Vec<Finding>,
+}
+
+/// `--check-canonical`: every exercise is checked, whatever is wrong with another.
+pub(super) fn check_canonical(
+    dirs: &[PathBuf],
+    specs: &Path,
+    options: &CheckOptions,
+) -> Result<Outcome, Error> {
+    let mut suppressions = Suppressions::read(&options.suppressions)?;
+    let found = exercise::find(dirs);
+    let mut tally = output::Tally::default();
+    let reference = options.base.as_ref().or(options.changed_since.as_ref());
+    let mut since = reference.map(|reference| changes::Since::new(reference));
+    let mut in_scope = |dirs: &[PathBuf]| match &mut since {
+        None => dirs.len(),
+        Some(since) => since
+            .changed(dirs)
+            .into_iter()
+            .filter(|changed| *changed.as_ref().unwrap_or(&true))
+            .count(),
+    };
+    tally.without_toml = in_scope(&found.without_toml);
+    tally.deprecated = in_scope(&found.deprecated);
+    let mut to_check = found.exercises;
+    let mut to_judge = Vec::new();
+    if let (Some(base), Some(since)) = (&options.base, &mut since) {
+        let (kept, judged, unchanged) = compared_only(to_check, &found.folders, since, &mut tally);
+        to_check = kept;
+        to_judge = judged;
+        tally.unchanged = Some((base.clone(), unchanged));
+        tally.base = Some(base.clone());
+    } else if let (Some(reference), Some(since)) = (&options.changed_since, &mut since) {
+        let (kept, unchanged) = changed_only(to_check, reference, since);
+        to_check = kept;
+        tally.unchanged = Some((reference.clone(), unchanged));
+    }
+
+    let mut outcomes: Vec<Checked> = Vec::new();
+    for (exercise_dir, checked) in canonical::check_all(to_check, specs) {
+        let dir = match (&exercise_dir, &checked) {
+            (Some(dir), _) => dir.display().to_string(),
+            (None, Err(unread)) => unread_error(unread).path_text(),
+            (None, Ok(report)) => report.dir.clone(),
+        };
+        let mut findings = findings_of(&dir, &checked);
+        // Compared with a base git could not give: every finding as if new.
+        if options.base.is_some() {
+            for finding in &mut findings {
+                finding.change = Some(Change::Introduced);
+            }
+        }
+        outcomes.push(Checked {
+            dir,
+            report: checked,
+            findings,
+        });
+    }
+    for judged in canonical::judge_all(&to_judge, specs) {
+        outcomes.push(Checked {
+            dir: judged.dir.display().to_string(),
+            report: judged.report,
+            findings: judged.findings,
+        });
+    }
+
+    // The records of the suppressions file, of the exercises checked whole.
+    let checked: HashSet<String> = outcomes
+        .iter()
+        .filter(|o| o.report.is_ok())
+        .map(|o| slug(&o.dir))
+        .collect();
+    for outcome in &mut outcomes {
+        suppressions.apply(&slug(&outcome.dir), &mut outcome.findings);
+    }
+    if options.suppress_all {
+        let mut by_exercise: Vec<(String, Vec<Finding>)> = outcomes
+            .iter_mut()
+            .map(|o| (slug(&o.dir), std::mem::take(&mut o.findings)))
+            .collect();
+        suppressions.record(&mut by_exercise);
+        for (outcome, (_, findings)) in outcomes.iter_mut().zip(by_exercise) {
+            outcome.findings = findings;
+        }
+    }
+    if options.prune {
+        suppressions.prune(&checked);
+    }
+    if options.suppress_all || options.prune {
+        suppressions.write()?;
+    }
+    let stale = suppressions.stale(&checked);
+    if !stale.is_empty() {
+        let names: Vec<String> = stale
+            .iter()
+            .map(|r| format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid)))
+            .collect();
+        warn(
+            &suppressions.path,
+            &format!(
+                "{} no longer {}: {} (--prune-suppressions drops {})",
+                match stale.len() {
+                    1 => "1 recorded finding".to_string(),
+                    n => format!("{n} recorded findings"),
+                },
+                if stale.len() == 1 { "occurs" } else { "occur" },
+                names.join(", "),
+                if stale.len() == 1 { "it" } else { "them" }
+            ),
+        );
+    }
+
+    let mut entries = Vec::new();
+    let mut exercises = Vec::new();
+    for outcome in outcomes {
+        for error in outcome.findings.iter().filter(|f| f.kind == Kind::Error) {
+            let line = format!("{}: {}", error.places[0].file, error.message);
+            if error.change == Some(Change::Fixed) {
+                // The base could not be checked: nothing to compare the working tree with.
+                let line = format!(
+                    "warning: {line}: the exercise could not be checked at the base, so its \
+                     findings are all taken as introduced"
+                );
+                eprintln!("{}", one_line(&line));
+            } else {
+                eprintln!("error: {}", one_line(&line));
+            }
+        }
+        match outcome.report {
+            Ok(mut report) => {
+                tally.exercises += 1;
+                tally.cases += report.cases.len();
+                if let Some(base) = &options.base {
+                    report.compared = Some(report::Compared::of(base, &outcome.findings));
+                }
+                entries.push(report::Entry::Checked(Box::new(report)));
+            }
+            Err(Unread::TrackOnly(notice)) => entries.push(report::Entry::TrackOnly {
+                dir: outcome.dir.clone(),
+                notice: notice.to_string(),
+            }),
+            Err(Unread::Broken(error)) => entries.push(report::Entry::Unchecked {
+                dir: outcome.dir.clone(),
+                error: error.to_string(),
+            }),
+        }
+        exercises.push(output::Exercise {
+            dir: outcome.dir,
+            findings: outcome.findings,
+        });
+    }
+    let summary = output::summary_line(&tally, &exercises);
+    if options.github {
+        let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
+            Some(path) if !path.is_empty() => {
+                append(Path::new(&path), &output::markdown(&exercises, &summary))
+            }
+            _ => false,
+        };
+        for line in output::annotations(&exercises, &options.cwd, summary_written) {
+            println!("{line}");
+        }
+    } else {
+        for line in output::text(&exercises, options.verbose) {
+            println!("{line}");
+        }
+    }
+    println!("{}", one_line(&summary));
+    let findings = || exercises.iter().flat_map(|e| &e.findings);
+    let fails = findings().any(Finding::fails);
+    // Compared with a base, an exercise that could not be checked there either is the
+    // change's to report, not to fail for.
+    let broken = findings()
+        .any(|f| f.kind == Kind::Error && matches!(f.change, None | Some(Change::Introduced)));
+    if let Some(path) = &options.report {
+        // Checked exercises first, then track-only ones, then those that could not be.
+        entries.sort_by_key(|entry| match entry {
+            report::Entry::Checked(_) => 0,
+            report::Entry::TrackOnly { .. } => 1,
+            report::Entry::Unchecked { .. } => 2,
+        });
+        let text = serde_json::to_string_pretty(&entries).expect("a report serializes");
+        files::write(path, (text + "\n").as_bytes())?;
+    }
+    Ok(if broken {
+        Outcome::Unchecked
+    } else if fails {
+        Outcome::Findings
+    } else {
+        Outcome::Done
+    })
+}
+
+/// The findings of one exercise checked at one revision.
+fn findings_of(dir: &str, checked: &Result<Report, Unread>) -> Vec<Finding> {
+    match checked {
+        Ok(report) => report.findings(),
+        Err(Unread::TrackOnly(notice)) => vec![Finding::about(dir, Kind::TrackOnly, notice)],
+        Err(Unread::Broken(error)) => vec![Finding::about(dir, Kind::Error, error)],
+    }
+}
+
+fn unread_error(unread: &Unread) -> &Error {
+    match unread {
+        Unread::Broken(error) | Unread::TrackOnly(error) => error,
+    }
+}
+
+/// The exercise's slug: the last name of its directory.
+fn slug(dir: &str) -> String {
+    Path::new(dir)
+        .file_name()
+        .map_or(String::new(), |name| name.to_string_lossy().into_owned())
+}
+
+/// The exercises to check at one revision, those to compare with the base, and how many
+/// were unchanged.
+type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, Compared)>, usize);
+
+/// Of `found`, the exercises to check whole (git could not compare them: a warning says why,
+/// once), and those a change since `base` touched, each with its files at the base; and how
+/// many had no change. New and deleted exercises are counted in `tally`.
+fn compared_only(
+    found: Vec<Result<PathBuf, Error>>,
+    folders: &[PathBuf],
+    since: &mut changes::Since,
+    tally: &mut output::Tally,
+) -> Scoped {
+    let base = since.reference().to_string();
+    let dirs: Vec<PathBuf> = found
+        .iter()
+        .filter_map(|f| f.as_ref().ok().cloned())
+        .collect();
+    let (compared, deleted) = since.compared(&dirs, folders);
+    tally.deleted = deleted;
+    let mut compared = compared.into_iter();
+    let mut warned = HashSet::new();
+    let (mut whole, mut judged, mut unchanged) = (Vec::new(), Vec::new(), 0);
+    for entry in found {
+        let Ok(dir) = entry else {
+            whole.push(entry);
+            continue;
+        };
+        match compared.next().expect("one answer per directory") {
+            Ok(c) if !c.changed => unchanged += 1,
+            Ok(c) => {
+                tally.new += usize::from(c.base.is_none());
+                judged.push((dir, c));
+            }
+            Err(why) => {
+                if warned.insert(why.clone()) {
+                    let line = format!(
+                        "warning: --base {base}: {why}: its exercises are checked whole, every \
+                         finding as if new"
+                    );
+                    eprintln!("{}", one_line(&line));
+                }
+                whole.push(Ok(dir));
+            }
+        }
+    }
+    (whole, judged, unchanged)
+}
+
+/// The exercises of `found` with a file changed since `reference`, and how many had none;
+/// where git cannot tell (a warning says why, once), the exercise is kept.
+fn changed_only(
+    found: Vec<Result<PathBuf, Error>>,
+    reference: &str,
+    since: &mut changes::Since,
+) -> (Vec<Result<PathBuf, Error>>, usize) {
+    let dirs: Vec<PathBuf> = found
+        .iter()
+        .filter_map(|f| f.as_ref().ok().cloned())
+        .collect();
+    let mut changed = since.changed(&dirs).into_iter();
+    let mut warned = HashSet::new();
+    let mut unchanged = 0;
+    let kept = found
+        .into_iter()
+        .filter(|f| {
+            if f.is_err() {
+                return true;
+            }
+            match changed.next().expect("one answer per directory") {
+                Ok(changed) => {
+                    unchanged += usize::from(!changed);
+                    changed
+                }
+                Err(why) => {
+                    if warned.insert(why.clone()) {
+                        let line = format!(
+                            "warning: --changed-since {reference}: {why}: its exercises are all checked"
+                        );
+                        eprintln!("{}", one_line(&line));
+                    }
+                    true
+                }
+            }
+        })
+        .collect();
+    (kept, unchanged)
+}
+
+/// Appends `text` to the file at `path` (the job summary), or warns that it could not.
+fn append(path: &Path, text: &str) -> bool {
+    use std::io::Write;
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()));
+    match written {
+        Ok(()) => true,
+        Err(e) => {
+            let error = Error::io(path, "write the job summary", &e);
+            warn(path, error.message_text());
+            false
+        }
+    }
+}
