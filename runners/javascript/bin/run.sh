@@ -76,8 +76,10 @@ touch "$work/results.log"
 # holds only what the tests print (and their headers). A run killed at the time limit leaves
 # no results: the headers name the test that was running. --colors keeps the matchers'
 # colours in the messages, as the track's runner shows them; --forceExit ends the run when
-# the tests have, whatever timers the solution left.
-timeout -k 1 "${RUNNER_TIMEOUT:-18}" node "$jest" --config "$here/lib/jest.config.js" \
+# the tests have, whatever timers the solution left. CI is unset for the run: Babel's code frame
+# of a syntax error colours itself when CI is set (picocolors), so a CI job would get another
+# message than the runner's image; --ci says what CI would to Jest.
+env -u CI timeout -k 1 "${RUNNER_TIMEOUT:-18}" node "$jest" --config "$here/lib/jest.config.js" \
   --rootDir "$run" --ci --colors --noStackTrace --verbose=false --runInBand --forceExit \
   --json --outputFile="$work/results.log" --runTestsByPath "${tests[@]}" \
   > "$work/output" 2> "$work/errors"
