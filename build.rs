@@ -1,7 +1,8 @@
 //! Finds the tools the end-to-end tests run (Elixir, Ruby, Ruby with Minitest and
-//! minitest-reporters, Python, pytest, setpriv, GNU time) and sets a `have_<tool>` cfg for each one
-//! present, so that a test needing a missing one is reported by `cargo test` as ignored, with
-//! its reason, rather than passing without running. With `CI` set every cfg is set: CI runs
+//! minitest-reporters, Python, pytest, Node, Jest as runners/javascript installs it, setpriv, GNU
+//! time) and sets a `have_<tool>` cfg for each one present, so that a test needing a missing
+//! one is reported by `cargo test` as ignored, with its reason, rather than passing without
+//! running. With `CI` set every cfg is set: CI runs
 //! every test, and one whose tool is missing fails.
 //!
 //! The probe runs again when this file or `CI`, `PATH`, `PYTHONPATH` or `RUBYLIB` change;
@@ -20,6 +21,17 @@ const TOOLS: &[(&str, &[&str])] = &[
     ),
     ("have_python", &["python3", "--version"]),
     ("have_pytest", &["python3", "-m", "pytest", "--version"]),
+    ("have_node", &["node", "--version"]),
+    // Jest in runners/javascript/node_modules (`pnpm install --frozen-lockfile` there); the
+    // build script runs in the project's root.
+    (
+        "have_jest",
+        &[
+            "node",
+            "runners/javascript/node_modules/jest/bin/jest.js",
+            "--version",
+        ],
+    ),
     ("have_setpriv", &["setpriv", "--version"]),
     ("have_gnu_time", &["/usr/bin/time", "-f", "%M", "true"]),
 ];

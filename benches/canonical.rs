@@ -1,7 +1,7 @@
 //! `--check-canonical` over a whole track, next to its floor: reading every input file and
 //! parsing every test file with tree-sitter, in process. By default on a generated track of
-//! 130 exercises (20 cases each, the languages in turn); with `BENCH_TRACKS=<dir>` holding
-//! checkouts named elixir, ruby, python and problem-specifications, on the real tracks too.
+//! 44 exercises per language (20 cases each); with `BENCH_TRACKS=<dir>` holding checkouts named
+//! elixir, ruby, python, javascript and problem-specifications, on the real tracks too.
 //! Prints a Markdown table of medians and the ratio to the floor.
 //!
 //! `cargo bench --bench canonical` (BENCH_RUNS sets the runs, 21 by default).
@@ -22,6 +22,7 @@ fn generate(root: &Path) -> Vec<(String, PathBuf)> {
         ("elixir", "exs", "test/gen_test.exs"),
         ("ruby", "rb", "gen_test.rb"),
         ("python", "py", "gen_test.py"),
+        ("javascript", "js", "gen.spec.js"),
     ] {
         let practice = root.join(language).join("exercises/practice");
         for e in 0..130 / 3 + 1 {
@@ -62,6 +63,10 @@ fn generate(root: &Path) -> Vec<(String, PathBuf)> {
                     "  def test_adds_{i}_and_{e}\n    assert_equal {}, Gen.add({i}, {e}, 'pair {i}')\n  end\n\n",
                     i + e
                 ),
+                "js" => format!(
+                    "  test('adds {i} and {e}', () => {{\n    expect(add({i}, {e}, 'pair {i}')).toEqual({});\n  }});\n\n",
+                    i + e
+                ),
                 _ => format!(
                     "    def test_adds_{i}_and_{e}(self):\n        self.assertEqual(add({i}, {e}, 'pair {i}'), {})\n\n",
                     i + e
@@ -72,6 +77,10 @@ fn generate(root: &Path) -> Vec<(String, PathBuf)> {
                 "rb" => (
                     "require 'minitest/autorun'\n\nclass GenTest < Minitest::Test\n",
                     "end\n",
+                ),
+                "js" => (
+                    "import { add } from './gen';\n\ndescribe('Gen', () => {\n",
+                    "});\n",
                 ),
                 _ => (
                     "import unittest\n\n\nclass GenTest(unittest.TestCase):\n",
@@ -137,7 +146,7 @@ fn main() {
         .map(|(name, practice)| (name, practice, work.path().join("problem-specifications")))
         .collect();
     if let Some(real) = std::env::var_os("BENCH_TRACKS").map(PathBuf::from) {
-        for language in ["elixir", "ruby", "python"] {
+        for language in ["elixir", "ruby", "python", "javascript"] {
             tracks.push((
                 format!("exercism/{language}"),
                 real.join(language).join("exercises/practice"),

@@ -6,7 +6,8 @@
 //! and peak resident memory for the logs (GNU time).
 //!
 //! `cargo bench --bench scale` (BENCH_RUNS sets the runs per measurement, 5 by default;
-//! BENCH_LOG_MB the largest log, 1024 by default).
+//! BENCH_LOG_MB the largest log, 1024 by default; BENCH_LANGUAGES the languages of the test
+//! files, comma-separated, every registered one by default).
 
 mod support;
 
@@ -16,9 +17,9 @@ use std::io::Write;
 use exercism_test_helper::source::language::Language;
 use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 
-/// A generated test file of `tests` tests, `per_group` tests to a group (an ExUnit `describe`,
-/// a Ruby or Python class): the flat shape puts them all in one group, the other gives each
-/// test its own.
+/// A generated test file of `tests` tests, `per_group` tests to a group (an ExUnit or Jest
+/// `describe`, a Ruby or Python class): the flat shape puts them all in one group, the other
+/// gives each test its own.
 fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'static str) {
     let mut out = String::new();
     match language {
@@ -55,6 +56,22 @@ fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'stati
                 }
             }
             (out, "rb")
+        }
+        "javascript" => {
+            out.push_str("import { add } from './calc';\n\n");
+            for i in 0..tests {
+                if i % per_group == 0 {
+                    out.push_str(&format!("describe('group {i}', () => {{\n"));
+                }
+                out.push_str(&format!(
+                    "  xtest('adds number {i}', () => {{\n    expect(add({i}, 1)).toBe({});\n  }});\n\n",
+                    i + 1
+                ));
+                if (i + 1) % per_group == 0 || i + 1 == tests {
+                    out.push_str("});\n\n");
+                }
+            }
+            (out, "js")
         }
         _ => {
             out.push_str("import unittest\n\nimport pytest\n\n");
@@ -144,7 +161,15 @@ fn main() {
          + visit |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
-    for language in ["elixir", "ruby", "python"] {
+    let languages: Vec<String> = match std::env::var("BENCH_LANGUAGES") {
+        Ok(list) => list.split(',').map(str::to_string).collect(),
+        Err(_) => exercism_test_helper::source::language::names()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+    };
+    for language in &languages {
+        let language = language.as_str();
         let grammar = Language::by_name(language).unwrap().grammar;
         for (shape, one_group) in [("one group", true), ("a group per test", false)] {
             for tests in [1_000, 10_000, 100_000] {

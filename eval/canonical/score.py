@@ -18,7 +18,7 @@ labelled, and which were tuned on after their one blind scoring):
   --held-out         the same as --sample 2027.
 A language with no file for a chosen sample (Ruby has no `rest`) passes over it.
 
-TRACKS_DIR holds checkouts named elixir, ruby, python and problem-specifications (the
+TRACKS_DIR holds checkouts named elixir, ruby, python, javascript and problem-specifications (the
 commits the labels name are in each file's header). BINARY defaults to
 target/release/exercism_test_helper. Prints, per language: precision and recall of the links
 (case uuid, test file, test line), the labelled links the tool missed and the links it made
@@ -41,6 +41,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # Every first reading, in the order drawn: together they hold each eligible exercise once.
 FIRST_READINGS = [str(seed) for seed in range(2026, 2037)] + ["rest"]
+
+LANGUAGES = ["elixir", "ruby", "python", "javascript"]
 
 
 def chosen_samples():
@@ -101,6 +103,8 @@ def tool_links(exercise):
 
 def test_span(lines, head, language):
     """The 0-based line range of the test whose head is at 1-based line `head`."""
+    if language == "javascript":
+        return call_span(lines, head)
     start = head - 1
     indent = len(lines[start]) - len(lines[start].lstrip())
     while start > 0 and lines[start - 1].strip().startswith("@") and language == "python":
@@ -128,6 +132,36 @@ def test_span(lines, head, language):
                 break
         end += 1
     return start, end
+
+
+def call_span(lines, head):
+    """The 0-based line range of the call that starts at 1-based line `head` (a Jest `test(`):
+    to the line where its brackets close, strings and comments passed over."""
+    depth, opened, quote, line = 0, False, None, head - 1
+    while line < len(lines):
+        text, i = lines[line], 0
+        while i < len(text):
+            c = text[i]
+            if quote:
+                if c == "\\":
+                    i += 1
+                elif c == quote:
+                    quote = None
+            elif c in "'\"`":
+                quote = c
+            elif text.startswith("//", i):
+                break
+            elif c in "([{":
+                depth, opened = depth + 1, True
+            elif c in ")]}":
+                depth -= 1
+                if opened and depth == 0:
+                    return head - 1, line + 1
+            i += 1
+        if quote != "`":
+            quote = None
+        line += 1
+    return head - 1, line
 
 
 def deletion_check(binary, tracks, language, slug, expected_links):
@@ -199,6 +233,7 @@ def rename_check(binary, tracks, language, slug, expected_links, held=frozenset(
         "elixir": (r'test\s+"(?:[^"\\]|\\.)*"', 'test "case {n}"'),
         "ruby": (r"def test_\w+", "def test_case_{n}"),
         "python": (r"def test_\w+", "def test_case_{n}"),
+        "javascript": (r"""\b(x?(?:test|it)(?:\.\w+)?\(\s*)(['"`])(?:[^\\]|\\.)*?\2""", r"\g<1>'case {n}'"),
     }[language]
     kept = total = kept_held = total_held = 0
     lost_held, changed = [], []
@@ -240,9 +275,9 @@ def main():
     binary = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/exercism_test_helper")
     specs = os.path.join(tracks, "problem-specifications")
     for name in chosen_samples():
-        if not any(sample_files(language, [name]) for language in ["elixir", "ruby", "python"]):
+        if not any(sample_files(language, [name]) for language in LANGUAGES):
             sys.exit(f"no sample {name}: no labels/<language>-{name}.tsv")
-    for language in ["elixir", "ruby", "python"]:
+    for language in LANGUAGES:
         if not label_files(language):
             print(f"{language}: no labels for sample {','.join(chosen_samples())}")
             continue

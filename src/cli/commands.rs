@@ -33,14 +33,15 @@ pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
 /// Metadata goes into `output` beside what other test files put there, so that an exercise
 /// with several test files keeps the tests of all (the escript kept only the last file's).
 pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
-    let (source, analysis, _) = analyze(input, language)?;
+    let (source, analysis, language) = analyze(input, language)?;
     // `a_test.exs` and `./a_test.exs` are one file.
     let file: PathBuf = input
         .components()
         .filter(|c| *c != std::path::Component::CurDir)
         .collect();
     let file = file.to_string_lossy();
-    let metadata = meta::metadata(&analysis, &source, &file);
+    let ordinal_task_ids = language.ordinal_task_ids(input);
+    let metadata = meta::metadata(&analysis, &source, &file, ordinal_task_ids);
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe
@@ -79,18 +80,14 @@ pub(super) fn transform(
 
 /// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
 /// `<IT::>`/`<DESCRIBE::>` lines.
-pub(super) fn log_to_json(
-    input: &Path,
-    output: &Path,
-    keep_final_newline: bool,
-) -> Result<(), Error> {
+pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Result<(), Error> {
     let read = |e: std::io::Error| Error::io(input, "read", &e);
     let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
     let log = std::io::BufReader::new(files::open(input)?);
     let outputs = if is_dialect {
         dialect::outputs(&dialect::parse(log).map_err(read)?)
     } else {
-        log::split_with(log, header::MARKER, keep_final_newline).map_err(read)?
+        log::split_with(log, header::MARKER, keep).map_err(read)?
     };
     files::write(output, &to_json(&outputs))
 }

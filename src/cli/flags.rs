@@ -109,6 +109,12 @@ pub(super) struct Cli {
     #[arg(long)]
     keep_final_newline: bool,
 
+    /// --log-to-json keeps what the run printed before its first test started (as the test
+    /// files loaded), and --combine shows it with the first test that failed, else the last
+    /// (the JavaScript track's runner shows it so; the escript dropped it)
+    #[arg(long)]
+    keep_load_output: bool,
+
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,

@@ -14,6 +14,7 @@ use clap::CommandFactory;
 
 use crate::canonical::{exercise, suppressions};
 use crate::error::{Error, one_line};
+use crate::run::log;
 use crate::source::transform;
 
 pub use commands::Outcome;
@@ -70,7 +71,10 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         }
     };
     let language = matches.get_one::<String>("language").map(String::as_str);
-    let keep_final_newline = matches.get_flag("keep_final_newline");
+    let keep = log::Keep {
+        final_newline: matches.get_flag("keep_final_newline"),
+        load_output: matches.get_flag("keep_load_output"),
+    };
     let marker = match matches.get_one::<String>("header").map(String::as_str) {
         Some("it") => transform::Marker::It,
         _ => transform::Marker::TestStarted,
@@ -82,9 +86,7 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             Step::Transform(input, output) => {
                 commands::transform(&input, &output, language, marker)?
             }
-            Step::LogToJson(input, output) => {
-                commands::log_to_json(&input, &output, keep_final_newline)?
-            }
+            Step::LogToJson(input, output) => commands::log_to_json(&input, &output, keep)?,
             Step::Combine(results, metadata, output) => {
                 commands::combine(&results, &metadata, &output)?
             }

@@ -3,10 +3,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::run::log::Outputs;
+use crate::run::log::{LOAD_OUTPUT, Outputs};
 use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, Run, RunTest};
 use crate::run::results::{Results, Status, TestResult};
-use crate::run::{dialect, exercism_json, junit};
+use crate::run::{dialect, exercism_json, jest_json, junit};
 use crate::source::header::header_name;
 use crate::source::meta::Metadata;
 
@@ -36,10 +36,13 @@ pub fn parse_run(content: &[u8]) -> Result<Run, String> {
             }
         });
     }
+    if jest_json::detect(start) {
+        return jest_json::parse(content);
+    }
     exercism_json::parse(content).map_err(|e| {
         format!(
-            "not results as JUnit XML, the Exercism JSON format or the line-based message \
-             dialect ({e})"
+            "not results as JUnit XML, Jest's JSON, the Exercism JSON format or the line-based \
+             message dialect ({e})"
         )
     })
 }
@@ -353,13 +356,24 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
     placed.retain(|(meta, test)| {
         !meta.is_some_and(|i| with_parts.contains(&i)) || is_part(*meta, test)
     });
-    // Source order; tests without metadata keep their run order, after the others.
-    placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
+    // Source order; tests without metadata keep their run order, after the others. Results
+    // in the order their tests were declared keep it: a test a helper function declares has
+    // one place in the source but runs wherever the function is called.
+    if !run.declared_order {
+        placed.sort_by_key(|(meta, _)| meta.unwrap_or(usize::MAX));
+    }
 
+    // What the run printed as it loaded goes with the first test that failed, else the last.
+    let load_output = outputs.get(LOAD_OUTPUT).filter(|o| !o.is_empty());
+    let shows_load_output = placed
+        .iter()
+        .position(|(_, test)| test.status != Status::Pass)
+        .or(placed.len().checked_sub(1));
     let mut unknown = Vec::new();
     let tests = placed
         .into_iter()
-        .map(|(meta, test)| {
+        .enumerate()
+        .map(|(i, (meta, test))| {
             let meta = meta.map(|i| &metadata.tests[i]);
             // The header printed the name the framework reports; results.json shows the name.
             let part = meta.filter(|m| {
@@ -380,9 +394,15 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
             if meta.is_none() {
                 unknown.push(name.clone());
             }
-            let output = (!reported.is_empty())
+            let mut output = (!reported.is_empty())
                 .then(|| outputs.get(&header_name(&reported)).map(str::to_string))
                 .flatten();
+            if let Some(load) = load_output.filter(|_| shows_load_output == Some(i)) {
+                output = Some(match output.filter(|o| !o.is_empty()) {
+                    Some(own) => format!("{load}\n{own}"),
+                    None => load.to_string(),
+                });
+            }
             TestResult::new(
                 name,
                 test.status,
@@ -438,6 +458,7 @@ mod tests {
                 .collect(),
             message: None,
             complete: true,
+            declared_order: false,
         }
     }
 

@@ -247,6 +247,7 @@ pub fn run(tests: Vec<Test>) -> Run {
         tests,
         message: None,
         complete: true,
+        declared_order: false,
     }
 }
 

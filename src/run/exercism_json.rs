@@ -26,6 +26,7 @@ pub fn parse(content: &[u8]) -> Result<Run, serde_json::Error> {
             tests: json.tests,
             message: json.message,
             complete: true,
+            declared_order: false,
         }),
         Err(e) if e.is_eof() => Ok(salvage(content)),
         Err(e) => Err(e),
@@ -57,5 +58,6 @@ fn salvage(content: &[u8]) -> Run {
         tests,
         message: None,
         complete: false,
+        declared_order: false,
     }
 }

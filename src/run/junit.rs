@@ -73,6 +73,7 @@ pub fn parse(content: &[u8]) -> Result<Run, String> {
         tests,
         message: None,
         complete: true,
+        declared_order: false,
     })
 }
 
@@ -113,6 +114,7 @@ pub fn salvage(content: &[u8]) -> Run {
         tests,
         message: None,
         complete: false,
+        declared_order: false,
     }
 }
 

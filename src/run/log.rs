@@ -60,6 +60,10 @@ const ENTRY_OVERHEAD: usize = 128;
 
 const CHUNK: usize = 64 * 1024;
 
+/// The name under which `--keep-load-output` keeps what the run printed before its first
+/// header: as the test files loaded (a solution's top-level `console.log`).
+pub const LOAD_OUTPUT: &str = "";
+
 struct Entry {
     name: Vec<u8>,
     output: Vec<u8>,
@@ -75,10 +79,18 @@ struct Splitter<'m> {
     /// `Some` while reading a header's name (until the end of its line).
     name: Option<Vec<u8>>,
     total: usize,
+    /// Whether output before the first header is kept, as `LOAD_OUTPUT`'s.
+    keep_load_output: bool,
 }
 
 impl Splitter<'_> {
     fn body(&mut self, bytes: &[u8]) {
+        if self.current.is_none() && self.entries.is_empty() && self.keep_load_output {
+            if bytes.is_empty() {
+                return;
+            }
+            self.start(LOAD_OUTPUT.as_bytes().to_vec());
+        }
         let Some(current) = self.current else {
             return;
         };
@@ -138,16 +150,22 @@ impl Splitter<'_> {
 
 /// Splits `log` at every occurrence of `marker` (a header, anywhere in a line).
 pub fn split(log: impl Read, marker: &str) -> std::io::Result<Outputs> {
-    split_with(log, marker, false)
+    split_with(log, marker, Keep::default())
 }
 
-/// Like [`split`]; with `keep_final_newline`, an output keeps the line break that ends it
-/// (the Ruby track's runner shows `puts` output so, the escript dropped it).
-pub fn split_with(
-    mut log: impl Read,
-    marker: &str,
-    keep_final_newline: bool,
-) -> std::io::Result<Outputs> {
+/// What a split keeps beyond each test's output.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keep {
+    /// The line break that ends each output (the Ruby track's runner shows `puts` output so;
+    /// the escript dropped it).
+    pub final_newline: bool,
+    /// What came before the first header, under the name `LOAD_OUTPUT` (the JavaScript
+    /// track's runner shows what a solution prints as it loads).
+    pub load_output: bool,
+}
+
+/// Like [`split`], keeping what `keep` says.
+pub fn split_with(mut log: impl Read, marker: &str, keep: Keep) -> std::io::Result<Outputs> {
     let marker = marker.as_bytes();
     let mut splitter = Splitter {
         marker: memmem::Finder::new(marker),
@@ -156,6 +174,7 @@ pub fn split_with(
         current: None,
         name: None,
         total: 0,
+        keep_load_output: keep.load_output,
     };
     // `window` holds unprocessed bytes: at most a marker's length carried over plus a chunk.
     let mut window: Vec<u8> = Vec::with_capacity(CHUNK + marker.len());
@@ -177,7 +196,7 @@ pub fn split_with(
         let name = splitter.name.take().unwrap_or_default();
         splitter.start(name);
     }
-    Ok(finish(splitter.entries, keep_final_newline))
+    Ok(finish(splitter.entries, keep.final_newline))
 }
 
 /// Consumes what it can of `window`; returns how many trailing bytes must wait for more input
@@ -235,7 +254,11 @@ mod tests {
     #[test]
     fn the_final_line_break_is_kept_when_asked() {
         let log = b"[test started] a\nline\n[test started] b\nlast\n";
-        let kept = split_with(&log[..], MARKER, true).unwrap().entries;
+        let keep = Keep {
+            final_newline: true,
+            ..Keep::default()
+        };
+        let kept = split_with(&log[..], MARKER, keep).unwrap().entries;
         assert_eq!(kept, pairs(&[("a", "line\n"), ("b", "last\n")]));
         assert_eq!(split_str(log), pairs(&[("a", "line"), ("b", "last")]));
     }
@@ -257,6 +280,19 @@ mod tests {
             split_str(log),
             pairs(&[("test a", "hello\n\nworld"), ("test b", "")])
         );
+    }
+
+    #[test]
+    fn what_came_before_the_first_header_is_kept_only_when_asked() {
+        let log = b"loading\n[test started] a\nin a\n";
+        let keep = Keep {
+            load_output: true,
+            ..Keep::default()
+        };
+        let kept = split_with(&log[..], MARKER, keep).unwrap().entries;
+        assert_eq!(kept, pairs(&[(LOAD_OUTPUT, "loading"), ("a", "in a")]));
+        let none = split_with(&b"[test started] a\n"[..], MARKER, keep).unwrap();
+        assert_eq!(none.entries, pairs(&[("a", "")]));
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub struct Run {
     pub message: Option<String>,
     /// False when the results were missing, empty or cut short: the run did not finish.
     pub complete: bool,
+    /// The tests come in the order they were declared, tests made by a helper function at
+    /// each of its calls included (Jest reports them so): results keep this order rather than
+    /// take the metadata's.
+    pub declared_order: bool,
 }
 
 impl Run {

@@ -46,6 +46,14 @@ const REGISTRY: &[Entry] = &[
         literals_query: include_str!("../../queries/python/literals.scm"),
         mix_query: None,
     },
+    Entry {
+        name: "javascript",
+        grammar: || tree_sitter_javascript::LANGUAGE.into(),
+        facts: include_str!("../../grammars/javascript.toml"),
+        tests_query: include_str!("../../queries/javascript/tests.scm"),
+        literals_query: include_str!("../../queries/javascript/literals.scm"),
+        mix_query: None,
+    },
 ];
 
 /// The declarative facts of `grammars/<lang>.toml`.
@@ -63,6 +71,8 @@ pub struct Facts {
     pub markers: Markers,
     pub mix: Option<Mix>,
     pub literals: Literals,
+    #[serde(default)]
+    pub task_ids: TaskIds,
 }
 
 /// How a test's name is built from its groups and its own name (see `crate::source::naming`).
@@ -86,6 +96,9 @@ pub struct Naming {
     /// Whether tests have a runtime identifier apart from their name: the group names and the
     /// test's own identifier joined by `.` (what JUnit results are joined on).
     pub runtime_id: bool,
+    /// A regular expression for the placeholders of a name the framework formats once per row
+    /// of a table (`@each`: Jest's `%s`, `%#`, `$name`): each is a hole filled at run time.
+    pub row_placeholders: Option<String>,
 }
 
 /// Child node kinds of a string literal.
@@ -170,6 +183,23 @@ pub struct Markers {
     /// A list item that does nothing, written in place of a removed item that cannot go
     /// without joining two lines.
     pub placeholder: Option<String>,
+    /// `[from, to]` pairs: a node captured `@rename` whose text is `from` becomes `to` (Jest's
+    /// `xtest`, a disabled `test`).
+    #[serde(default)]
+    pub rename: Vec<[String; 2]>,
+}
+
+/// Task ids that an exercise's config switches on: a test inside a node captured
+/// `@task_id.ordinal` gets that node's place among them (1, 2, …) as its task id when the
+/// first of `config` found beside the test file (or in its parent folder) holds `true` at
+/// `flag` (a JSON pointer). exercism/javascript-test-runner numbers an exercise's top-level
+/// `describe` blocks so when its `.meta/config.json` sets `flag.tests.task-per-describe`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskIds {
+    /// Paths, relative to a folder, of the config that may switch them on, first found wins.
+    pub config: Vec<String>,
+    pub flag: String,
 }
 
 /// What `--transform-mix` adds to the project keyword list.
@@ -187,6 +217,13 @@ pub struct Literals {
     pub content: Vec<String>,
     /// Characters around an atom's or symbol's name (`:name`, `name:`).
     pub symbol_trim: String,
+    /// The number a `@literal.date` writes January as: 1, or 0 for JavaScript's `Date`.
+    #[serde(default = "january")]
+    pub first_month: u32,
+}
+
+fn january() -> u32 {
+    1
 }
 
 /// A loaded language: its grammar, facts and queries, ready for the pipeline.
@@ -249,6 +286,39 @@ impl Language {
                     ),
                 )
             })
+    }
+
+    /// Whether the exercise of `test_file` switches `@task_id.ordinal` task ids on: the first
+    /// of `[task_ids] config` found in the test file's folder, else in its parent, has `true`
+    /// at `[task_ids] flag`. A config that cannot be read or is not JSON switches nothing on.
+    pub fn ordinal_task_ids(&self, test_file: &Path) -> bool {
+        let switch = &self.facts.task_ids;
+        if switch.config.is_empty() {
+            return false;
+        }
+        let folder = test_file.parent().unwrap_or(Path::new(""));
+        let config = [Some(folder), folder.parent()]
+            .into_iter()
+            .flatten()
+            .flat_map(|dir| switch.config.iter().map(move |file| dir.join(file)))
+            .find(|path| path.is_file());
+        config
+            .and_then(|path| crate::files::read(&path, crate::files::EXERCISE_META).ok())
+            .and_then(|content| serde_json::from_slice::<serde_json::Value>(&content).ok())
+            .is_some_and(|config| {
+                config.pointer(&switch.flag) == Some(&serde_json::Value::Bool(true))
+            })
+    }
+
+    /// The placeholders of a name formatted per row of a table (`[naming] row_placeholders`).
+    pub fn row_placeholders(&self) -> Option<regex::Regex> {
+        let pattern = self.facts.naming.row_placeholders.as_deref()?;
+        // Part of the binary; an invalid one is caught by the registry tests.
+        Some(
+            regex::Regex::new(pattern).unwrap_or_else(|e| {
+                panic!("grammars/{}.toml: row_placeholders: {e}", self.facts.name)
+            }),
+        )
     }
 
     /// The compiled tests query (`queries/<lang>/tests.scm`).
@@ -337,6 +407,7 @@ mod tests {
             language.tests_query();
             language.literals_query();
             language.mix_query();
+            language.row_placeholders();
         }
     }
 

@@ -221,7 +221,8 @@ pub fn extract(language: &Language, analysis: &Analysis, source: &[u8]) -> Liter
                     None => continue,
                 },
                 "literal.date" => {
-                    let Some((date, time)) = date_value(node, source) else {
+                    let first_month = language.facts.literals.first_month;
+                    let Some((date, time)) = date_value(node, source, first_month) else {
                         continue;
                     };
                     if let Some(time) = time {
@@ -351,7 +352,9 @@ fn push_content(
 /// the ISO text of the date, and of the date and time when the time is written: the
 /// spellings canonical data uses. None unless there are three to six integers that make a
 /// plausible date.
-fn date_value(node: Node, source: &[u8]) -> Option<(String, Option<String>)> {
+/// `first_month` is how the date writes January (JavaScript's `new Date(2013, 4, 13)` is 13
+/// May: its months count from 0).
+fn date_value(node: Node, source: &[u8], first_month: u32) -> Option<(String, Option<String>)> {
     let mut numbers = Vec::new();
     let mut cursor = node.walk();
     for child in node.named_children(&mut cursor) {
@@ -369,6 +372,7 @@ fn date_value(node: Node, source: &[u8]) -> Option<(String, Option<String>)> {
     let [year, month, day, ..] = numbers[..] else {
         return None;
     };
+    let month = (month + 1).checked_sub(first_month)?;
     let time = &numbers[3..];
     if !(1..=12).contains(&month) || !(1..=31).contains(&day) || time.len() > 3 {
         return None;
@@ -551,6 +555,11 @@ mod tests {
             (
                 "ruby",
                 "assert_equal 1, f(Time.utc(2011, 4, 25, 22, 0, 5))\n",
+            ),
+            // JavaScript's Date counts months from 0: 3 is April.
+            (
+                "javascript",
+                "expect(f(new Date(2011, 3, 25, 22, 0, 5))).toBe(1);\n",
             ),
         ] {
             let found = literals(language, source);

@@ -53,8 +53,15 @@ impl TestMeta {
     }
 }
 
-/// Builds the metadata of an analysed file.
-pub fn metadata(analysis: &Analysis, source: &[u8], file: &str) -> Metadata {
+/// Builds the metadata of an analysed file; with `ordinal_task_ids` (the exercise switches
+/// them on, `Language::ordinal_task_ids`), a test inside a `@task_id.ordinal` node takes its
+/// place as its task id.
+pub fn metadata(
+    analysis: &Analysis,
+    source: &[u8],
+    file: &str,
+    ordinal_task_ids: bool,
+) -> Metadata {
     let ranges = Ranges::new(analysis.omitted.clone(), analysis.verbatim.clone());
     let tests = analysis
         .tests
@@ -66,7 +73,10 @@ pub fn metadata(analysis: &Analysis, source: &[u8], file: &str) -> Metadata {
                 .as_ref()
                 .map(|body| test_code(source, body.clone(), &ranges))
                 .unwrap_or_default(),
-            task_id: test.task_id,
+            task_id: match test.ordinal {
+                Some(place) if ordinal_task_ids => Some(place),
+                _ => test.task_id,
+            },
             id: test.id.clone(),
             name_parts: (!test.name.is_static()).then(|| test.name.literal_parts()),
             line: Some(test.line),

@@ -51,6 +51,12 @@ impl Name {
         }
     }
 
+    /// This name with `other` after it.
+    pub(crate) fn followed_by(mut self, other: &Name) -> Name {
+        self.append(other);
+        self
+    }
+
     /// A heredoc's value: the text after the opening line, each line without the indentation
     /// of the closing delimiter's line.
     pub(crate) fn dedent_heredoc(&mut self) {
@@ -95,6 +101,27 @@ impl Name {
             *text = out;
             first = false;
         }
+    }
+
+    /// The name with every match of `placeholders` in its literal text made a hole (a name
+    /// the framework formats once per row of a table).
+    pub fn with_holes(&self, placeholders: &regex::Regex) -> Name {
+        let mut name = Name::default();
+        for piece in &self.0 {
+            match piece {
+                Piece::Literal(text) => {
+                    let mut at = 0;
+                    for found in placeholders.find_iter(text) {
+                        name.push_literal(&text[at..found.start()]);
+                        name.push_hole(found.as_str());
+                        at = found.end();
+                    }
+                    name.push_literal(&text[at..]);
+                }
+                Piece::Hole(source) => name.push_hole(source),
+            }
+        }
+        name
     }
 
     /// True when the name is fully known before the tests run.

@@ -343,7 +343,7 @@ impl Query {
             source,
             cursor: RefCell::new(cursor.node().walk()),
             list: RefCell::new(Vec::new()),
-            known: RefCell::new(Vec::new()),
+            known: RefCell::new(Known::default()),
         };
         loop {
             let node = cursor.node();
@@ -595,7 +595,45 @@ struct Matcher<'s, 'tree> {
     /// Where children are listed before they are kept.
     list: RefCell<Vec<Child<'tree>>>,
     /// The children listed since the walk's last root, by node id.
-    known: RefCell<Vec<(usize, Rc<[Child<'tree>]>)>>,
+    known: RefCell<Known<'tree>>,
+}
+
+/// The children listed since the walk's last root, by node id. A root has few nodes below it
+/// that a pattern looks into, so a short list is cheaper than a map; past it a map keeps a
+/// root with a nested step at each of thousands of children (a Jest file's top-level
+/// `describe` calls, under `program`) linear.
+#[derive(Default)]
+struct Known<'tree> {
+    first: Vec<(usize, Rc<[Child<'tree>]>)>,
+    rest: HashMap<usize, Rc<[Child<'tree>]>>,
+}
+
+impl<'tree> Known<'tree> {
+    const LIST_LEN: usize = 16;
+
+    fn get(&self, id: usize) -> Option<Rc<[Child<'tree>]>> {
+        match self.first.iter().find(|(known, _)| *known == id) {
+            Some((_, children)) => Some(children.clone()),
+            None => self.rest.get(&id).cloned(),
+        }
+    }
+
+    fn insert(&mut self, id: usize, children: Rc<[Child<'tree>]>) {
+        if self.first.len() < Self::LIST_LEN {
+            self.first.push((id, children));
+        } else {
+            self.rest.insert(id, children);
+        }
+    }
+
+    /// Forgets everything; a map grown large is let go rather than cleared, which would cost
+    /// its capacity at every root.
+    fn clear(&mut self) {
+        self.first.clear();
+        if !self.rest.is_empty() {
+            self.rest = HashMap::new();
+        }
+    }
 }
 
 type Bound<'tree> = Vec<Capture<'tree>>;
@@ -612,8 +650,8 @@ impl<'tree> Matcher<'_, 'tree> {
     /// The children of a node below a pattern's root, listed once for all the patterns tried
     /// at that root (three ExUnit `test` patterns look at the same `arguments`).
     fn children_of(&self, node: Node<'tree>) -> Rc<[Child<'tree>]> {
-        if let Some((_, children)) = self.known.borrow().iter().find(|(id, _)| *id == node.id()) {
-            return children.clone();
+        if let Some(children) = self.known.borrow().get(node.id()) {
+            return children;
         }
         let mut list = self.list.borrow_mut();
         list.clear();
@@ -630,7 +668,7 @@ impl<'tree> Matcher<'_, 'tree> {
             }
         }
         let children: Rc<[Child<'tree>]> = Rc::from(list.as_slice());
-        self.known.borrow_mut().push((node.id(), children.clone()));
+        self.known.borrow_mut().insert(node.id(), children.clone());
         children
     }
 

@@ -14,6 +14,7 @@
 //! | `@test.body` | the body is exactly this node (an expression body) |
 //! | `@test.header.wrap` | `--transform` wraps this expression into a block that starts with the header |
 //! | `@group`, `@group.name` | a group of tests (`describe`); its name prefixes the names of the tests inside |
+//! | `@group.dynamic`, `@group.name` | a function whose tests run in the groups of wherever it is called: their names hold a hole for those groups, filled at run time |
 //! | `@test_code.omit` | the lines of this node are left out of `test_code` (Ruby's `skip`) |
 //! | `@test_code.verbatim` | a literal whose later lines are text, not code: `test_code` does not dedent them |
 //! | `@scope` | a region that bounds `@task_id.following` (a module, a describe block, a class) |
@@ -21,6 +22,9 @@
 //! | `@task_id.following` | a task id value for every later test of a scope: the `@scope` of the same match, else the innermost `@scope` around it |
 //! | `@remove` | `--transform` deletes this node (its newlines stay, so no line moves) |
 //! | `@remove.item` | like `@remove`, for an item of a comma-separated list: one comma goes with it |
+//! | `@rename` | `--transform` writes this node as the second item of the `[markers] rename` pair whose first item is its text (Jest's `xtest` becomes `test`) |
+//! | `@each` | the test or group of the same match runs once per row of this table: the placeholders of its name (`[naming] row_placeholders`) are holes, filled at run time |
+//! | `@task_id.ordinal` | a node whose place among this capture's nodes (1, 2, …, in source order) is the task id of every test inside it, when the exercise's config switches such ids on (`[task_ids]`) |
 //!
 //! Task ids follow the precedence of the test frameworks: a `next` value beats a `following`
 //! one, an inner scope beats an outer one, and among equals the last one written wins. A value
@@ -42,6 +46,8 @@ pub struct Analysis {
     pub omitted: Vec<Range<usize>>,
     /// Byte ranges of literals whose later lines `test_code` keeps as written.
     pub verbatim: Vec<Range<usize>>,
+    /// Nodes `--transform` writes anew, and their new text.
+    pub renames: Vec<(Range<usize>, String)>,
     /// The 1-based line of the first syntax error, if the file has one.
     pub syntax_error_line: Option<usize>,
     /// The syntax tree and the parser that made it, kept so that a caller about to exit can
@@ -84,6 +90,9 @@ pub struct Test {
     pub body: Option<Range<usize>>,
     pub header: Option<HeaderSite>,
     pub task_id: Option<i64>,
+    /// The place of the innermost `@task_id.ordinal` node around the test, its task id when
+    /// the exercise switches such ids on.
+    pub ordinal: Option<i64>,
     /// Where the innermost group around the test (`describe`, a test class) starts, if one
     /// is: tests of one group share it.
     pub group: Option<usize>,
@@ -109,11 +118,15 @@ enum Role {
     TestCodeVerbatim,
     Group,
     GroupName,
+    GroupDynamic,
     Scope,
     TaskIdNext,
     TaskIdFollowing,
     Remove,
     RemoveItem,
+    Rename,
+    Each,
+    TaskIdOrdinal,
     Helper,
 }
 
@@ -129,11 +142,15 @@ impl Role {
             "test_code.verbatim" => Role::TestCodeVerbatim,
             "group" => Role::Group,
             "group.name" => Role::GroupName,
+            "group.dynamic" => Role::GroupDynamic,
             "scope" => Role::Scope,
             "task_id.next" => Role::TaskIdNext,
             "task_id.following" => Role::TaskIdFollowing,
             "remove" => Role::Remove,
             "remove.item" => Role::RemoveItem,
+            "rename" => Role::Rename,
+            "each" => Role::Each,
+            "task_id.ordinal" => Role::TaskIdOrdinal,
             helper if helper.starts_with('_') => Role::Helper,
             _ => return None,
         })
@@ -164,6 +181,8 @@ struct RawTest {
 struct Group {
     range: Range<usize>,
     name: Name,
+    /// A function whose tests run in the groups it is called from (`@group.dynamic`).
+    dynamic: bool,
 }
 
 struct Tag {
@@ -187,6 +206,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             removals: Vec::new(),
             omitted: Vec::new(),
             verbatim: Vec::new(),
+            renames: Vec::new(),
             syntax_error_line: Some(1),
             _parsed: None,
         };
@@ -204,6 +224,9 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
     let mut removals = Vec::new();
     let mut omitted = Vec::new();
     let mut verbatim = Vec::new();
+    let mut renames = Vec::new();
+    let mut ordinals: Vec<Range<usize>> = Vec::new();
+    let placeholders = language.row_placeholders();
 
     for found in query.matches(root, source) {
         let node = |role: Role| {
@@ -231,6 +254,14 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                     range: n.byte_range(),
                     placeholder: false,
                 }),
+                Role::Rename => {
+                    let text = &source[n.byte_range()];
+                    let pairs = &language.facts.markers.rename;
+                    if let Some([_, to]) = pairs.iter().find(|[from, _]| from.as_bytes() == text) {
+                        renames.push((n.byte_range(), to.clone()));
+                    }
+                }
+                Role::TaskIdOrdinal => ordinals.push(n.byte_range()),
                 Role::RemoveItem => removals.push(match with_separator(n) {
                     Some(range) => Removal {
                         range,
@@ -244,10 +275,33 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 _ => {}
             }
         }
+        // A name formatted once per row of a table has holes where the row goes.
+        let row_name = |name: Node| {
+            let name = reader.name(name);
+            match (&placeholders, node(Role::Each)) {
+                (Some(placeholders), Some(_)) => name.with_holes(placeholders),
+                _ => name,
+            }
+        };
         if let (Some(group), Some(name)) = (node(Role::Group), node(Role::GroupName)) {
             groups.push(Group {
                 range: group.byte_range(),
-                name: reader.name(name),
+                name: row_name(name),
+                dynamic: false,
+            });
+        }
+        if let (Some(group), Some(name)) = (node(Role::GroupDynamic), node(Role::GroupName)) {
+            // The hole reads as the function's name in the name as written.
+            let mut hole = Name::default();
+            hole.push_hole(&format!(
+                "{}{}",
+                reader.text(name),
+                language.facts.naming.separator
+            ));
+            groups.push(Group {
+                range: group.byte_range(),
+                name: hole,
+                dynamic: true,
             });
         }
         if let (Some(test), Some(name)) = (node(Role::Test), node(Role::TestName)) {
@@ -269,7 +323,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             tests.push(RawTest {
                 range: test.byte_range(),
                 line: test.start_position().row + 1,
-                name: reader.name(name),
+                name: row_name(name),
                 body,
                 header,
             });
@@ -278,13 +332,21 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
 
     tests.sort_by_key(|t| t.range.start);
     tags.sort_by_key(|t| t.at);
-    let tests = resolve(tests, groups, scopes, &tags, &language.facts.naming);
+    let tests = resolve(
+        tests,
+        groups,
+        scopes,
+        ordinals,
+        &tags,
+        &language.facts.naming,
+    );
     let syntax_error_line = root.has_error().then(|| first_error_line(root));
     Analysis {
         tests,
         removals,
         omitted,
         verbatim,
+        renames,
         syntax_error_line,
         _parsed: Some((tree, parser)),
     }
@@ -297,6 +359,7 @@ fn resolve(
     raw: Vec<RawTest>,
     mut groups: Vec<Group>,
     mut scopes: Vec<Range<usize>>,
+    mut ordinals: Vec<Range<usize>>,
     tags: &[Tag],
     naming: &crate::source::language::Naming,
 ) -> Vec<Test> {
@@ -307,6 +370,15 @@ fn resolve(
     groups.sort_by_key(|g| (g.range.start, std::cmp::Reverse(g.range.end)));
     scopes.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
     scopes.dedup();
+    ordinals.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    ordinals.dedup();
+    let place: std::collections::HashMap<(usize, usize), i64> = ordinals
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ((r.start, r.end), i as i64 + 1))
+        .collect();
+    let mut open_ordinals: Vec<&Range<usize>> = Vec::new();
+    let mut ordinals = ordinals.iter().peekable();
 
     let mut open_groups: Vec<&Group> = Vec::new();
     let mut groups = groups.iter().peekable();
@@ -373,9 +445,21 @@ fn resolve(
             .copied()
             .filter(|g| contains(&g.range, &test.range))
             .collect();
-        let group_names: Vec<&Name> = around.iter().map(|g| &g.name).collect();
-        let name = naming::display(naming, &group_names, &test.name);
-        let id = naming::runtime_id(naming, &group_names, &test.name);
+        // A dynamic group's hole goes before the next name, in place of the groups (and the
+        // separators) it is called from, however many.
+        let mut names: Vec<Name> = Vec::with_capacity(around.len());
+        let mut hole = Name::default();
+        for group in &around {
+            if group.dynamic {
+                hole.append(&group.name);
+            } else {
+                names.push(std::mem::take(&mut hole).followed_by(&group.name));
+            }
+        }
+        let own = hole.followed_by(&test.name);
+        let group_names: Vec<&Name> = names.iter().collect();
+        let name = naming::display(naming, &group_names, &own);
+        let id = naming::runtime_id(naming, &group_names, &own);
 
         let task_id = match next_task_id.take() {
             Some(value) => value,
@@ -393,6 +477,13 @@ fn resolve(
             }
         };
 
+        advance(&mut open_ordinals, &mut ordinals, |s| s, test.range.start);
+        let ordinal = open_ordinals
+            .iter()
+            .rev()
+            .find(|s| contains(s, &test.range))
+            .map(|s| place[&(s.start, s.end)]);
+
         tests.push(Test {
             name,
             id,
@@ -400,6 +491,7 @@ fn resolve(
             body: test.body,
             header: test.header,
             task_id,
+            ordinal,
             group: around.last().map(|g| g.range.start),
         });
     }

@@ -54,6 +54,11 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8], marker: Marker) 
             Edit { range, text }
         })
         .collect();
+    // A rename stays on its line: the line keeps its number.
+    edits.extend(analysis.renames.iter().map(|(range, text)| Edit {
+        range: range.clone(),
+        text: text.clone(),
+    }));
     for test in &analysis.tests {
         let statement = || {
             let template = header.statement.as_deref().unwrap_or_default();
@@ -91,16 +96,23 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8], marker: Marker) 
     // A file that does not parse fails to load anyway; appended code would only add an error
     // about lines the student never wrote.
     let parses = analysis.syntax_error_line.is_none();
-    if let Some(each) = header.append_each.as_ref().filter(|_| parses) {
-        // Code after the last line announces the tests: no original line moves.
+    let appends = header.append.is_some() || header.append_each.is_some();
+    if appends && parses {
+        // Code after the last line announces the tests: no original line moves. Code appended
+        // once may announce every test by itself (Jest's, from the framework's events).
         let mut text = String::new();
         if !source.is_empty() && !source.ends_with(b"\n") {
             text.push('\n');
         }
         let append = header.append.as_deref().unwrap_or_default();
         text.push_str(&append.replace("{marker}", &marker));
-        for test in analysis.tests.iter().filter(|t| t.body.is_some()) {
-            text.push_str(&fill(each, header, test));
+        let each = header.append_each.as_deref();
+        for test in analysis
+            .tests
+            .iter()
+            .filter(|t| t.body.is_some() && each.is_some())
+        {
+            text.push_str(&fill(each.unwrap_or_default(), header, test));
             text.push('\n');
         }
         edits.push(Edit {

@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-/// The Markdown files of the project, outside build output and dependencies.
+/// The Markdown files of the project, outside build output and dependencies (the JavaScript
+/// runner's node_modules among them).
 fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if path.is_dir() {
-            if !name.starts_with('.') && name != "target" {
+            if !name.starts_with('.') && name != "target" && name != "node_modules" {
                 markdown_files(&path, out);
             }
         } else if name.ends_with(".md") {

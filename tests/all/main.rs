@@ -13,6 +13,8 @@ mod elixir_e2e;
 mod exunit_fixtures;
 mod hostile;
 mod huge_logs;
+mod javascript_e2e;
+mod javascript_runner;
 mod properties;
 mod python_e2e;
 mod python_runner;

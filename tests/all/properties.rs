@@ -104,6 +104,23 @@ fn python(tests: &[GenTest]) -> String {
     out
 }
 
+fn javascript(tests: &[GenTest]) -> String {
+    let mut out = String::from("import { gen } from './gen';\n\ndescribe('Gen', () => {\n");
+    for test in tests {
+        let function = if test.disabled { "xtest" } else { "test" };
+        out.push_str(&format!(
+            "  {function}('{}', () => {{\n",
+            test.words.join(" ")
+        ));
+        for i in 0..test.lines {
+            out.push_str(&format!("    expect(gen({i})).toBe({i});\n"));
+        }
+        out.push_str("  });\n\n");
+    }
+    out.push_str("});\n");
+    out
+}
+
 /// Checks the properties for one generated file; returns its metadata.
 fn check(language: &str, source: &str, expected: usize) -> Metadata {
     let language = Language::by_name(language).unwrap();
@@ -112,7 +129,7 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
         analysis.syntax_error_line, None,
         "generated file is valid:\n{source}"
     );
-    let metadata = meta::metadata(&analysis, source.as_bytes(), "gen");
+    let metadata = meta::metadata(&analysis, source.as_bytes(), "gen", false);
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
     let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
@@ -189,11 +206,28 @@ proptest! {
     }
 
     #[test]
+    fn javascript_files_keep_their_tests(tests in gen_tests()) {
+        let source = javascript(&tests);
+        let metadata = check("javascript", &source, tests.len());
+        for (meta, test) in metadata.tests.iter().zip(&tests) {
+            prop_assert_eq!(&meta.name, &format!("Gen > {}", test.words.join(" ")));
+            prop_assert!(!meta.test_code.contains("test("));
+        }
+        // Every disabled test is enabled, on its own line.
+        let language = Language::by_name("javascript").unwrap();
+        let analysis = syntax::analyze(&language, source.as_bytes());
+        let transformed = apply(source.as_bytes(), edits(&analysis, &language.facts, source.as_bytes(), Marker::TestStarted));
+        let text = String::from_utf8_lossy(&transformed);
+        prop_assert!(!text.contains("xtest("), "{}", text);
+        prop_assert_eq!(text.matches("  test(").count(), tests.len());
+    }
+
+    #[test]
     fn arbitrary_bytes_as_a_test_file_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
-        for name in ["elixir", "ruby", "python"] {
+        for name in exercism_test_helper::source::language::names() {
             let language = Language::by_name(name).unwrap();
             let analysis = syntax::analyze(&language, &bytes);
-            meta::metadata(&analysis, &bytes, "gen");
+            meta::metadata(&analysis, &bytes, "gen", false);
             apply(&bytes, edits(&analysis, &language.facts, &bytes, Marker::TestStarted));
         }
     }

@@ -103,13 +103,11 @@ impl Pair {
     }
 }
 
-fn language_of(path: &Path) -> Option<&'static str> {
-    match path.extension()?.to_str()? {
-        "ex" | "exs" => Some("elixir"),
-        "rb" => Some("ruby"),
-        "py" => Some("python"),
-        _ => None,
-    }
+/// The language the registry gives the file's extension, if any.
+fn language_of(path: &Path) -> Option<String> {
+    Language::for_path(path, None)
+        .ok()
+        .map(|language| language.facts.name)
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -127,7 +125,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn pairs() -> Vec<(&'static str, Pair)> {
-    ["elixir", "ruby", "python"]
+    exercism_test_helper::source::language::names()
         .into_iter()
         .map(|name| (name, Pair::new(name)))
         .collect()
@@ -172,7 +170,9 @@ fn both_matchers_agree_on_fixtures_cut_and_spliced_into_broken_files() {
     let mut files = Vec::new();
     files_under(&common_root().join("fixtures"), &mut files);
     let mut random = Lcg(5);
-    let inserts: [&[u8]; 8] = [b"(", b"[", b" do\n", b"end\n", b"\"", b"\n  ", b".", b","];
+    let inserts: [&[u8]; 10] = [
+        b"(", b"[", b" do\n", b"end\n", b"\"", b"\n  ", b".", b",", b"{", b"`",
+    ];
     for path in &files {
         let source = std::fs::read(path).unwrap();
         for case in 0..12 {
@@ -225,6 +225,15 @@ fn both_matchers_agree_on_probing_snippets() {
              def not_a_test\n  end\nend\n",
         ),
         (
+            "a.js",
+            "describe('a', () => {\n  test('b', () => { x(); });\n  it(`c ${d}`, function () {});\n  \
+             xtest('e', () => f());\n  test.skip('g', () => {});\n  test.each([[1]])('h %i', (n) => {});\n  \
+             xdescribe('i', () => { xit('j', async () => { await k; }); });\n  test('l');\n  \
+             describe.each`\n a\n ${1}\n`('m $a', () => {});\n});\n\
+             function helper() { test('n', () => {}); }\nconst other = () => { it('o', () => {}); };\n\
+             describe(name, () => {});\nxtest.each([])('p', () => {});\n",
+        ),
+        (
             "a.py",
             "import pytest\n\n@pytest.mark.task(taskno=1)\nclass A:\n    @pytest.mark.task(taskno=2, other=3)\n    \
              @other\n    def test_a(self):\n        \"\"\"doc\n        more\"\"\"\n        pass\n\n    \
@@ -257,4 +266,19 @@ fn both_matchers_agree_on_an_external_corpus() {
 
 fn common_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A root whose pattern looks into each of many children (a Jest file's top-level describe
+/// blocks under `program`): the matcher keeps the children it listed by node id, in a list
+/// for the first few and in a map past them.
+#[test]
+fn both_matchers_agree_on_a_root_with_many_children() {
+    let pairs = pairs();
+    let source: String = (0..40)
+        .map(|i| {
+            format!("describe('group {i}', () => {{\n  xtest('adds {i}', () => {{}});\n}});\n")
+        })
+        .collect();
+    let compared = check_file(&pairs, Path::new("many.spec.js"), source.as_bytes(), "many");
+    assert!(compared >= 120, "only {compared} matches");
 }

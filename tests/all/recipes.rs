@@ -124,6 +124,31 @@ fn the_python_recipe_runs_as_written() {
 
 #[test]
 #[cfg_attr(
+    not(have_jest),
+    ignore = "jest not installed (pnpm install --frozen-lockfile in runners/javascript)"
+)]
+fn the_javascript_recipe_runs_as_written() {
+    let (results, tests) = run_recipe(
+        "javascript",
+        "fixtures/javascript_e2e/kettle",
+        "kettle.spec.js",
+    );
+    assert_eq!(results["status"], "fail");
+    assert_eq!(
+        tests,
+        pairs(&[
+            ("Kettle > boils water", "pass"),
+            ("Kettle > pours \"four\" cups from a litre", "fail"),
+            ("Brewing > green tea > steeps long enough", "pass"),
+            ("Brewing > black tea > steeps long enough", "fail"),
+        ])
+    );
+    assert_eq!(results["tests"][1]["output"], "[log] kettle plugged in");
+    assert_eq!(results["tests"][1]["task_id"], 1);
+}
+
+#[test]
+#[cfg_attr(
     not(have_elixir),
     ignore = "elixir not installed (apt-get install -y elixir)"
 )]

@@ -1,4 +1,4 @@
-//! What both runners promise whatever happens: `bin/run.sh <slug> <solution dir> <output dir>`
+//! What every runner promises whatever happens: `bin/run.sh <slug> <solution dir> <output dir>`
 //! writes exactly one `<output dir>/results.json`, and a failure of the runner itself (a
 //! framework or exercism_test_helper missing) is a results.json with status error naming it,
 //! never a message blaming the student. The hostile solutions (deleting files, ignoring the
@@ -13,13 +13,13 @@ use serde_json::Value;
 
 use crate::common;
 
-const LANGUAGES: [&str; 2] = ["ruby", "python"];
+const LANGUAGES: [&str; 3] = ["ruby", "python", "javascript"];
 
 /// The fixture solution each runner runs here.
 fn solution(language: &str) -> PathBuf {
     let case = match language {
-        "ruby" => "pass_fail_error_and_output",
-        _ => "pass_fail_and_output",
+        "python" => "pass_fail_and_output",
+        _ => "pass_fail_error_and_output",
     };
     common::root()
         .join(format!("fixtures/{language}_runner"))
@@ -175,6 +175,17 @@ fn python_output_drops_its_final_line_break_as_upstream() {
     assert_eq!(first_output("python"), "greeting None");
 }
 
+/// JavaScript's output drops the line break that ends what a test printed, as the JavaScript
+/// track's runner joins the console's entries.
+#[test]
+#[cfg_attr(
+    not(have_jest),
+    ignore = "jest not installed (pnpm install --frozen-lockfile in runners/javascript)"
+)]
+fn javascript_output_drops_its_final_line_break_as_upstream() {
+    assert_eq!(first_output("javascript"), "[log] greeting World");
+}
+
 // This test and the next hide the framework themselves: each needs only its language, and
 // runs where the framework is missing, the situation it simulates.
 #[test]
@@ -228,8 +239,44 @@ fn without_minitest_the_results_json_says_so() {
     );
 }
 
-/// The two tests above are gated on their language, not on the framework they hide: gated
-/// on it, they would be ignored exactly where it is missing.
+/// The JavaScript runner's Jest is its folder's node_modules: a copy of the folder without
+/// them says so.
+#[test]
+#[cfg_attr(
+    not(have_node),
+    ignore = "node not installed (apt-get install -y nodejs)"
+)]
+fn without_jest_the_results_json_says_so() {
+    let work = tempfile::tempdir().unwrap();
+    let runner = work.path().join("runners/javascript");
+    for part in ["bin", "lib"] {
+        common::copy_tree(
+            &common::root().join("runners/javascript").join(part),
+            &runner.join(part),
+        );
+    }
+    let solution = solution("javascript");
+    let run = common::output_within(
+        Command::new(runner.join("bin/run.sh"))
+            .current_dir(work.path())
+            .env(
+                "EXERCISM_TEST_HELPER",
+                env!("CARGO_BIN_EXE_exercism_test_helper"),
+            )
+            .args(["greeter", solution.to_str().unwrap(), "out"]),
+        Duration::from_secs(25),
+    );
+    assert!(run.status.success(), "{run:?}");
+    let (status, message) = status_and_message(&work.path().join("out"));
+    assert_eq!(status, "error");
+    assert!(
+        message.starts_with("the test runner could not start Jest: it is not installed in"),
+        "{message}"
+    );
+}
+
+/// The tests of a missing framework are gated on their language, not on the framework they
+/// hide: gated on it, they would be ignored exactly where it is missing.
 #[test]
 fn the_tests_of_a_missing_framework_are_gated_on_the_language_alone() {
     let source = fs::read_to_string(common::root().join("tests/all/runners.rs")).unwrap();
@@ -242,6 +289,7 @@ fn the_tests_of_a_missing_framework_are_gated_on_the_language_alone() {
             "without_minitest_the_results_json_says_so",
             "not(have_ruby)",
         ),
+        ("without_jest_the_results_json_says_so", "not(have_node)"),
     ] {
         let at = source.find(&format!("fn {test}()")).unwrap();
         let attributes = &source[source[..at].rfind("#[test]").unwrap()..at];
@@ -300,7 +348,7 @@ fn a_runner_uses_the_binary_built_beside_it() {
 
 /// Each runner folder stands alone, so the shell code they share is in each: the same file.
 #[test]
-fn both_runners_share_the_same_runner_sh() {
+fn every_runner_shares_the_same_runner_sh() {
     let read = |language: &str| {
         fs::read_to_string(
             common::root()
@@ -310,8 +358,10 @@ fn both_runners_share_the_same_runner_sh() {
         )
         .unwrap()
     };
-    assert!(
-        read("ruby") == read("python"),
-        "runners/ruby/lib/runner.sh and runners/python/lib/runner.sh differ"
-    );
+    for language in ["python", "javascript"] {
+        assert!(
+            read("ruby") == read(language),
+            "runners/ruby/lib/runner.sh and runners/{language}/lib/runner.sh differ"
+        );
+    }
 }

@@ -8,7 +8,9 @@
 //! | `stdout.log` | `--log-to-json` | `expected_output.json` |
 //! | `run_results.json`, `.xml` or `.log` (`.missing`: no results file), `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
 //!
-//! Whatever the steps print on stderr must equal `expected_stderr.txt` (absent: nothing).
+//! A case's `.meta/` folder (an exercise's config) is copied beside its inputs, and the words
+//! of its `flags` file are given to every step. Whatever the steps print on stderr must equal
+//! `expected_stderr.txt` (absent: nothing).
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
 use std::fs;
@@ -19,6 +21,14 @@ use crate::common;
 /// Runs the binary in `dir` with `args`; returns its stderr, failing on a non-zero exit.
 fn run(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&common::helper(dir, args).stderr).into_owned()
+}
+
+/// Runs a step of `case` in `dir`, with the case's flags after `args`.
+fn step(case: &Case, dir: &Path, args: &[&str]) -> String {
+    let flags = fs::read_to_string(case.dir.join("flags")).unwrap_or_default();
+    let mut args: Vec<&str> = args.to_vec();
+    args.extend(flags.split_whitespace());
+    run(dir, &args)
 }
 
 struct Case {
@@ -57,6 +67,13 @@ fn run_case(dir: &Path) -> Vec<String> {
     };
     let work = case.work.path().to_path_buf();
     let mut stderr = String::new();
+    if case.has(".meta") {
+        fs::create_dir(work.join(".meta")).unwrap();
+        for entry in fs::read_dir(dir.join(".meta")).unwrap() {
+            let entry = entry.unwrap();
+            fs::copy(entry.path(), work.join(".meta").join(entry.file_name())).unwrap();
+        }
+    }
 
     let test_file = fs::read_dir(dir)
         .unwrap()
@@ -65,13 +82,15 @@ fn run_case(dir: &Path) -> Vec<String> {
     if let Some(test_file) = test_file {
         let ext = test_file.trim_start_matches("test.").to_string();
         case.copy_in(&test_file);
-        stderr += &run(
+        stderr += &step(
+            &case,
             &work,
             &["--parse-meta", &format!("{test_file}:metadata.json")],
         );
         case.check("metadata.json", "expected_metadata.json");
         let transformed = format!("transformed.{ext}");
-        stderr += &run(
+        stderr += &step(
+            &case,
             &work,
             &["--transform", &format!("{test_file}:{transformed}")],
         );
@@ -115,7 +134,7 @@ fn run_case(dir: &Path) -> Vec<String> {
     }
     if case.has("stdout.log") {
         case.copy_in("stdout.log");
-        stderr += &run(&work, &["--log-to-json", "stdout.log:split.json"]);
+        stderr += &step(&case, &work, &["--log-to-json", "stdout.log:split.json"]);
         case.check("split.json", "expected_output.json");
     }
     // `run_results.missing` stands for a run that wrote no results file at all.
@@ -138,7 +157,7 @@ fn run_case(dir: &Path) -> Vec<String> {
         case.copy_in("metadata.json");
         case.copy_in("output.json");
         let spec = format!("{results}:metadata.json:output.json");
-        stderr += &run(&work, &["--combine", &spec]);
+        stderr += &step(&case, &work, &["--combine", &spec]);
         case.check(results, "expected_results.json");
     }
     case.compare(&stderr, "expected_stderr.txt");

@@ -1,5 +1,6 @@
-# What bin/run.sh of every runner here shares (runners/ruby/lib/runner.sh and
-# runners/python/lib/runner.sh are the same file, so that each runner folder stands alone).
+# What bin/run.sh of every runner here shares (runners/ruby/lib/runner.sh,
+# runners/python/lib/runner.sh and runners/javascript/lib/runner.sh are the same file, so
+# that each runner folder stands alone).
 # It expects $output (the absolute output directory) and, once the run is set up, $work (the
 # runner's own files) and $run (the copy of the solution the tests run in).
 
