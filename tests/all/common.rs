@@ -163,6 +163,28 @@ pub fn finish(dir: &Path, results: &str) {
     );
 }
 
+/// Runs `runners/<language>/bin/run.sh` on every case of `fixtures/<language>_runner/` (at
+/// least `at_least` of them) and compares each results.json with the case's
+/// `expected_results.json` (`BLESS=1` re-blesses).
+pub fn runner_gives_expected_results(language: &str, at_least: usize) {
+    let root = root().join(format!("fixtures/{language}_runner"));
+    let mut cases: Vec<_> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= at_least, "{}: too few cases", root.display());
+    let mut mismatches = Vec::new();
+    for case in cases {
+        let (produced, _work) = run_runner(language, &case);
+        mismatches.extend(compare_or_bless(
+            &case.join("expected_results.json"),
+            &produced,
+        ));
+    }
+    assert_no_mismatches(&mismatches);
+}
+
 /// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/` (bounded by the
 /// seconds in its `runner_timeout`, if it has one), and checks that it exits 0 within that
 /// time and five seconds more, and writes nothing into the solution. Gives results.json's

@@ -3,8 +3,6 @@
 //! results.json compared with `expected_results.json` (`BLESS=1` re-blesses). The solution dir
 //! is copied and left as it was.
 
-use std::fs;
-
 use crate::common;
 
 #[test]
@@ -13,20 +11,5 @@ use crate::common;
     ignore = "jest not installed (pnpm install --frozen-lockfile in runners/javascript)"
 )]
 fn the_javascript_runner_gives_the_expected_results_json() {
-    let root = common::root().join("fixtures/javascript_runner");
-    let mut cases: Vec<_> = fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 10);
-    let mut mismatches = Vec::new();
-    for case in cases {
-        let (produced, _work) = common::run_runner("javascript", &case);
-        mismatches.extend(common::compare_or_bless(
-            &case.join("expected_results.json"),
-            &produced,
-        ));
-    }
-    common::assert_no_mismatches(&mismatches);
+    common::runner_gives_expected_results("javascript", 10);
 }

@@ -3,8 +3,6 @@
 //! compared with `expected_results.json` (`BLESS=1` re-blesses). The solution dir is copied
 //! and left as it was.
 
-use std::fs;
-
 use crate::common;
 
 #[test]
@@ -13,20 +11,5 @@ use crate::common;
     ignore = "ruby with minitest not installed (apt-get install -y ruby ruby-minitest)"
 )]
 fn the_ruby_runner_gives_the_expected_results_json() {
-    let root = common::root().join("fixtures/ruby_runner");
-    let mut cases: Vec<_> = fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 6);
-    let mut mismatches = Vec::new();
-    for case in cases {
-        let (produced, _work) = common::run_runner("ruby", &case);
-        mismatches.extend(common::compare_or_bless(
-            &case.join("expected_results.json"),
-            &produced,
-        ));
-    }
-    common::assert_no_mismatches(&mismatches);
+    common::runner_gives_expected_results("ruby", 6);
 }

@@ -26,22 +26,14 @@ mkdir -p -- "$3" && output=$(cd -- "$3" && pwd) || {
 # shellcheck source=../lib/runner.sh
 source "$here/lib/runner.sh"
 
-input=$(cd -- "$2" 2>/dev/null && pwd) ||
-  runner_error "the test runner could not read the solution directory $2"
-helper=$(find_helper "$here") ||
-  runner_error "the test runner could not find exercism_test_helper: build it with cargo build --release, or put it on PATH"
+find_inputs "$2" "$here"
 command -v node >/dev/null ||
   runner_error "the test runner could not start Node: node is not installed"
 jest="$here/node_modules/jest/bin/jest.js"
 [ -f "$jest" ] ||
   runner_error "the test runner could not start Jest: it is not installed in $here (pnpm install --frozen-lockfile there)"
 
-work=$(mktemp -d) || runner_error "the test runner could not create a temporary directory"
-trap 'rm -rf "$work"' EXIT
-run="$work/solution"
-mkdir "$run" && cp -R "$input/." "$run/" ||
-  runner_error "the test runner could not copy the solution directory"
-cd "$run" || runner_error "the test runner could not enter its copy of the solution"
+copy_solution
 
 # The test files: files.test of .meta/config.json, else of .exercism/config.json, else
 # <slug>.spec.js, as the JavaScript track's runner finds them; else every *.spec.js and

@@ -1,8 +1,9 @@
 # What bin/run.sh of every runner here shares (runners/ruby/lib/runner.sh,
 # runners/python/lib/runner.sh and runners/javascript/lib/runner.sh are the same file, so
 # that each runner folder stands alone).
-# It expects $output (the absolute output directory) and, once the run is set up, $work (the
-# runner's own files) and $run (the copy of the solution the tests run in).
+# It expects $output (the absolute output directory); find_inputs and copy_solution set the
+# rest: $input, $helper, $work (the runner's own files) and $run (the copy of the solution the
+# tests run in).
 
 # What a student sees when the runner's own files are gone after the run.
 DISAPPEARED="The test run's files disappeared while the tests ran (the tests' metadata, their \
@@ -50,6 +51,26 @@ find_helper() {
     return
   fi
   command -v exercism_test_helper
+}
+
+# Sets $input, the solution directory $1 as an absolute path, and $helper, found for the runner
+# folder $2.
+find_inputs() {
+  input=$(cd -- "$1" 2>/dev/null && pwd) ||
+    runner_error "the test runner could not read the solution directory $1"
+  helper=$(find_helper "$2") ||
+    runner_error "the test runner could not find exercism_test_helper: build it with cargo build --release, or put it on PATH"
+}
+
+# Sets $work, a temporary directory removed on exit, and $run, a copy of $input in it, and
+# enters $run: the tests run in the copy, and the solution directory is only read.
+copy_solution() {
+  work=$(mktemp -d) || runner_error "the test runner could not create a temporary directory"
+  trap 'rm -rf "$work"' EXIT
+  run="$work/solution"
+  mkdir "$run" && cp -R "$input/." "$run/" ||
+    runner_error "the test runner could not copy the solution directory"
+  cd "$run" || runner_error "the test runner could not enter its copy of the solution"
 }
 
 # After the run: splits the captured output, combines it with the results log and the

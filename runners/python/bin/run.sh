@@ -24,19 +24,11 @@ mkdir -p -- "$3" && output=$(cd -- "$3" && pwd) || {
 # shellcheck source=../lib/runner.sh
 source "$here/lib/runner.sh"
 
-input=$(cd -- "$2" 2>/dev/null && pwd) ||
-  runner_error "the test runner could not read the solution directory $2"
-helper=$(find_helper "$here") ||
-  runner_error "the test runner could not find exercism_test_helper: build it with cargo build --release, or put it on PATH"
+find_inputs "$2" "$here"
 command -v python3 >/dev/null ||
   runner_error "the test runner could not start Python: python3 is not installed"
 
-work=$(mktemp -d) || runner_error "the test runner could not create a temporary directory"
-trap 'rm -rf "$work"' EXIT
-run="$work/solution"
-mkdir "$run" && cp -R "$input/." "$run/" ||
-  runner_error "the test runner could not copy the solution directory"
-cd "$run" || runner_error "the test runner could not enter its copy of the solution"
+copy_solution
 
 # The test files: .meta/config.json's files.test, else every *_test.py.
 tests=()
