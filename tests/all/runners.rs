@@ -117,6 +117,27 @@ fn without_exercism_test_helper_the_results_json_says_so() {
     }
 }
 
+/// A solution directory that is not there is a results.json saying so, before any language
+/// or framework is looked for.
+#[test]
+fn a_missing_solution_directory_is_an_error_naming_it() {
+    for language in LANGUAGES {
+        let work = tempfile::tempdir().unwrap();
+        run_in(
+            work.path(),
+            language,
+            &["greeter", "no_such_solution", "out"],
+            &[],
+        );
+        let (status, message) = status_and_message(&work.path().join("out"));
+        assert_eq!(status, "error", "{language}");
+        assert_eq!(
+            message, "the test runner could not read the solution directory no_such_solution",
+            "{language}"
+        );
+    }
+}
+
 /// A directory holding `name`, a script running the `name` found on PATH with `flags` first:
 /// put before PATH, it hides what those flags hide.
 fn shim(dir: &Path, name: &str, flags: &str) -> String {
