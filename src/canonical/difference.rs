@@ -190,7 +190,8 @@ pub struct Side<'a> {
 /// tests.toml lists anew. A case that had a link at the base and has none now is `missing`,
 /// and `Lost` names the test it lost, unless a new or edited test may implement it; a case
 /// listed anew has no possible test in a test the change left as it was, that the base links
-/// to another case and that keeps a link. `base_name` names the base in what is lost (`origin/main`).
+/// to another case and that keeps a link. `base_name` names the base in what is lost
+/// (`origin/main`).
 pub fn carry(
     base: &Side,
     head: Side,
@@ -215,7 +216,6 @@ pub fn carry(
         .zip(head_tests)
         .map(|(b, test)| b.is_some_and(|b| base_tests[b].literals == test.literals))
         .collect();
-    let same_data = |h: usize| same[h];
     let linked_at_base = |b: Option<usize>| {
         b.is_some_and(|b| base.linking.links.iter().any(|tests| tests.contains(&b)))
     };
@@ -259,10 +259,8 @@ pub fn carry(
     let mut lost = Vec::new();
     for (c, (case, entry)) in listed.iter().enumerate() {
         let Some(&b_case) = base_index.get(case.uuid.as_str()) else {
-            // A case the change lists anew: the working tree's linker decides, but a test the
-            // change left as it was, linked at the base to another case, is that case's test,
-            // not a possible test of this one.
-            // (Settled once every case's links are known, below.)
+            // A case the change lists anew: the working tree's linker decides (its possible
+            // test is settled below, once every case's links are known).
             links[c] = now.links[c].clone();
             possible[c] = now.possible[c];
             continue;
@@ -272,7 +270,7 @@ pub fn carry(
             let keeps = match *test_was {
                 _ if contested[h] => now.links[c].contains(&h),
                 // Unchanged: the cases it was linked to, and only those.
-                Some(b) if same_data(h) => linked_before.contains(&b),
+                Some(b) if same[h] => linked_before.contains(&b),
                 // Edited: it keeps its case while it holds as much of the case's data, or
                 // while the working tree's linker links it still holding some of it (an edit
                 // that leaves a default out, say).
@@ -300,7 +298,7 @@ pub fn carry(
             None => None,
         };
         let fresh = match now.possible[c] {
-            Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h))) if !same_data(h) => {
+            Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h))) if !same[h] => {
                 now.possible[c]
             }
             // A case that states a check and had no link keeps being one to read.
@@ -331,7 +329,7 @@ pub fn carry(
             continue;
         }
         if let Some(h) = pointed_to(possible[c])
-            && same_data(h)
+            && same[h]
             && linked_at_base(followed[h])
             && links.iter().any(|tests| tests.contains(&h))
         {
