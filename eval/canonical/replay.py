@@ -25,6 +25,8 @@ import argparse, json, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HELPER = os.environ.get("EXERCISM_TEST_HELPER", os.path.join(ROOT, "target/release/exercism_test_helper"))
+# A path is the caller's, taken before the checks change directory; a bare name is looked up on PATH.
+HELPER = os.path.abspath(HELPER) if os.sep in HELPER else HELPER
 FAILING = ("missing", "excluded_but_tested")
 
 

@@ -33,6 +33,8 @@ import argparse, json, os, random, re, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HELPER = os.environ.get("EXERCISM_TEST_HELPER", os.path.join(ROOT, "target/release/exercism_test_helper"))
+# A path is the caller's, taken before the checks change directory; a bare name is looked up on PATH.
+HELPER = os.path.abspath(HELPER) if os.sep in HELPER else HELPER
 KINDS = ["delete", "rename", "move", "reformat", "docs", "uuid_alone", "uuid_test", "exclude"]
 MUST_FAIL = {"delete", "uuid_alone", "exclude"}
 COMMENT = {".py": "#", ".rb": "#", ".exs": "#", ".ex": "#", ".js": "//"}

@@ -34,6 +34,8 @@ import json, os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HELPER = os.environ.get('EXERCISM_TEST_HELPER', os.path.join(ROOT, 'target/release/exercism_test_helper'))
+# A path is the caller's, taken before the checks change directory; a bare name is looked up on PATH.
+HELPER = os.path.abspath(HELPER) if os.sep in HELPER else HELPER
 RUNNER = os.path.join(ROOT, 'runners/javascript')
 JEST = ['node', os.path.join(RUNNER, 'node_modules/jest/bin/jest.js'), '--config', os.path.join(RUNNER, 'lib/jest.config.js'),
         '--ci', '--colors', '--noStackTrace', '--verbose=false', '--runInBand', '--forceExit']
