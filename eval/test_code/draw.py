@@ -5,12 +5,24 @@ shows"): random.Random(SEED).sample over the sorted test files of the track's co
 A test file is one that an exercise's .meta/config.json lists under files.test and that exists;
 every exercise counts, deprecated ones too (a student can still be given them).
 
-With --exclude FILE (an earlier draw's output), the files that draw holds are not drawn again.
+With --exclude FILE (an earlier draw's output, may be given more than once), the files that draw
+holds are not drawn again. With --with-definitions, only files that define something a test body
+could use are eligible: a line matching the language's DEFINITION pattern below (a plain text
+filter, so that a sample is rich in tests with context without asking the tool which they are).
 
-usage: python3 eval/test_code/draw.py TRACKS_DIR LANGUAGE SEED CONCEPT PRACTICE [--exclude FILE]
+usage: python3 eval/test_code/draw.py TRACKS_DIR LANGUAGE SEED CONCEPT PRACTICE [--exclude FILE]... [--with-definitions]
 prints: one line per file, "<kind>\t<slug>\t<path from the track's root>"
 """
-import json, os, random, sys
+import json, os, random, re, sys
+
+# A line that defines something outside a test: a helper, an attribute or constant, a setup, an
+# alias or renaming import, a variable of the file.
+DEFINITION = {
+    "elixir": r"^\s*(@(?!tag\b|moduletag\b|describetag\b|moduledoc\b|doc\b)\w+\s|defp?\s|defmacrop?\s|defmodule\s.*(?<!Test) do|setup\b|alias\s)",
+    "ruby": r"^\s*(def\s+(?!test_)|attr_(reader|accessor)\b|[A-Z][A-Za-z0-9_]*\s*=[^=]|setup\b)",
+    "python": r"^(\s*def\s+(?!test_)|[A-Za-z_]\w*\s*=[^=]|    [A-Za-z_]\w*\s*=[^=])",
+    "javascript": r"^\s*(const|let|var|function|class)\s(?!.*\brequire\()|^\s*(beforeEach|beforeAll)\(",
+}
 
 
 def test_files(track, kind):
@@ -30,9 +42,13 @@ def test_files(track, kind):
 def main():
     args = sys.argv[1:]
     excluded = set()
-    if len(args) == 7 and args[5] == "--exclude":
-        excluded = {line.split("\t")[2].strip() for line in open(args[6]) if line.strip()}
-        args = args[:5]
+    while "--exclude" in args:
+        at = args.index("--exclude")
+        excluded |= {line.split("\t")[2].strip() for line in open(args[at + 1]) if line.strip()}
+        del args[at:at + 2]
+    with_definitions = "--with-definitions" in args
+    if with_definitions:
+        args.remove("--with-definitions")
     if len(args) != 5:
         sys.exit(__doc__)
     tracks, language, seed = args[0], args[1], int(args[2])
@@ -41,6 +57,10 @@ def main():
     draw = random.Random(seed)
     for kind, count in (("concept", concept), ("practice", practice)):
         files = [row for row in test_files(track, kind) if row[2] not in excluded]
+        if with_definitions:
+            pattern = re.compile(DEFINITION[language], re.M)
+            files = [row for row in files
+                     if pattern.search(open(os.path.join(track, row[2]), errors="replace").read())]
         for row in draw.sample(files, min(count, len(files))):
             print("\t".join(row))
 
