@@ -32,8 +32,17 @@ pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
 
 /// Metadata goes into `output` beside what other test files put there, so that an exercise
 /// with several test files keeps the tests of all (the escript kept only the last file's).
-pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) -> Result<(), Error> {
-    let (source, analysis, language) = analyze(input, language)?;
+pub(super) fn parse_meta(
+    input: &Path,
+    output: &Path,
+    language: Option<&str>,
+    test_code: meta::TestCode,
+) -> Result<(), Error> {
+    let read = match test_code {
+        meta::TestCode::WithContext => syntax::analyze_with_locals,
+        meta::TestCode::Body => syntax::analyze,
+    };
+    let (source, analysis, language) = analyze(input, language, read)?;
     // `a_test.exs` and `./a_test.exs` are one file.
     let file: PathBuf = input
         .components()
@@ -41,7 +50,7 @@ pub(super) fn parse_meta(input: &Path, output: &Path, language: Option<&str>) ->
         .collect();
     let file = file.to_string_lossy();
     let ordinal_task_ids = language.ordinal_task_ids(input);
-    let metadata = meta::metadata(&analysis, &source, &file, ordinal_task_ids);
+    let metadata = meta::metadata(&analysis, &language, &source, &file, ordinal_task_ids);
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe
@@ -72,7 +81,7 @@ pub(super) fn transform(
     language: Option<&str>,
     marker: transform::Marker,
 ) -> Result<(), Error> {
-    let (source, analysis, language) = analyze(input, language)?;
+    let (source, analysis, language) = analyze(input, language, syntax::analyze)?;
     let edits = transform::edits(&analysis, &language.facts, &source, marker);
     analysis.leak();
     files::write(output, &transform::apply(&source, edits))
@@ -137,10 +146,11 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
 fn analyze(
     input: &Path,
     language: Option<&str>,
+    read: fn(&Language, &[u8]) -> syntax::Analysis,
 ) -> Result<(Vec<u8>, syntax::Analysis, Language), Error> {
     let language = Language::for_path(input, language)?;
     let source = files::read(input, files::SOURCE)?;
-    let analysis = syntax::analyze(&language, &source);
+    let analysis = read(&language, &source);
     if let Some(line) = analysis.syntax_error_line {
         warn(
             input,

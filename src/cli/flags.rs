@@ -47,6 +47,12 @@ pub(super) struct Cli {
     #[arg(long, value_name = "RESULTS_JSON:METADATA_JSON:OUTPUT_JSON", num_args = 1..=3, action = ArgAction::Append)]
     combine: Vec<String>,
 
+    /// What --parse-meta puts in each test's test_code: the definitions of the test file that
+    /// the body uses (helpers, attributes, constants, setup), then the body; or the body alone,
+    /// as the escript did
+    #[arg(long, value_name = "WHAT", default_value = "context", value_parser = ["context", "body"])]
+    test_code: String,
+
     /// The header --transform makes each test print: `[test started] <name>`, as the escript
     /// did, or the line dialect's `<IT::><name>`
     #[arg(long, value_name = "STYLE", default_value = "test-started", value_parser = ["test-started", "it"])]

@@ -15,7 +15,7 @@ use clap::CommandFactory;
 use crate::canonical::{exercise, suppressions};
 use crate::error::{Error, one_line};
 use crate::run::log;
-use crate::source::transform;
+use crate::source::{meta, transform};
 
 pub use commands::Outcome;
 use flags::Cli;
@@ -79,10 +79,16 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         Some("it") => transform::Marker::It,
         _ => transform::Marker::TestStarted,
     };
+    let test_code = match matches.get_one::<String>("test_code").map(String::as_str) {
+        Some("body") => meta::TestCode::Body,
+        _ => meta::TestCode::WithContext,
+    };
     for step in steps(&matches)? {
         match step {
             Step::TransformMix(input, output) => commands::transform_mix(&input, &output)?,
-            Step::ParseMeta(input, output) => commands::parse_meta(&input, &output, language)?,
+            Step::ParseMeta(input, output) => {
+                commands::parse_meta(&input, &output, language, test_code)?
+            }
             Step::Transform(input, output) => {
                 commands::transform(&input, &output, language, marker)?
             }

@@ -442,6 +442,7 @@ mod tests {
             line: None,
             file: None,
             runtime_name: None,
+            context: None,
         }
     }
 

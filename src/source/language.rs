@@ -3,6 +3,7 @@
 //! the binary at compile time. Nothing else in the pipeline knows which language it handles.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
@@ -18,6 +19,7 @@ struct Entry {
     facts: &'static str,
     tests_query: &'static str,
     literals_query: &'static str,
+    locals_query: &'static str,
     mix_query: Option<&'static str>,
 }
 
@@ -28,6 +30,7 @@ const REGISTRY: &[Entry] = &[
         facts: include_str!("../../grammars/elixir.toml"),
         tests_query: include_str!("../../queries/elixir/tests.scm"),
         literals_query: include_str!("../../queries/elixir/literals.scm"),
+        locals_query: include_str!("../../queries/elixir/locals.scm"),
         mix_query: Some(include_str!("../../queries/elixir/mix.scm")),
     },
     Entry {
@@ -36,6 +39,7 @@ const REGISTRY: &[Entry] = &[
         facts: include_str!("../../grammars/ruby.toml"),
         tests_query: include_str!("../../queries/ruby/tests.scm"),
         literals_query: include_str!("../../queries/ruby/literals.scm"),
+        locals_query: include_str!("../../queries/ruby/locals.scm"),
         mix_query: None,
     },
     Entry {
@@ -44,6 +48,7 @@ const REGISTRY: &[Entry] = &[
         facts: include_str!("../../grammars/python.toml"),
         tests_query: include_str!("../../queries/python/tests.scm"),
         literals_query: include_str!("../../queries/python/literals.scm"),
+        locals_query: include_str!("../../queries/python/locals.scm"),
         mix_query: None,
     },
     Entry {
@@ -52,6 +57,7 @@ const REGISTRY: &[Entry] = &[
         facts: include_str!("../../grammars/javascript.toml"),
         tests_query: include_str!("../../queries/javascript/tests.scm"),
         literals_query: include_str!("../../queries/javascript/literals.scm"),
+        locals_query: include_str!("../../queries/javascript/locals.scm"),
         mix_query: None,
     },
 ];
@@ -73,6 +79,8 @@ pub struct Facts {
     pub literals: Literals,
     #[serde(default)]
     pub task_ids: TaskIds,
+    #[serde(default)]
+    pub locals: Locals,
 }
 
 /// How a test's name is built from its groups and its own name (see `crate::source::naming`).
@@ -202,6 +210,60 @@ pub struct TaskIds {
     pub flag: String,
 }
 
+/// How the text of a node that `queries/<lang>/locals.scm` captures becomes a name (see
+/// `crate::source::locals`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Locals {
+    /// Characters taken off both ends of every name: a symbol's `:`, a keyword's `: `, an
+    /// instance variable's `@`, so that `attr_reader :robot` and `@robot` name one thing.
+    pub trim: String,
+    /// The separator of qualified names, when the language has names that a definition makes
+    /// short (Elixir's `alias Foo.Bar` defines `Bar`): a definition binds its last segment,
+    /// and a use is looked up by its first (`Bar.baz`).
+    pub qualified: Option<String>,
+}
+
+impl Locals {
+    /// The part of `range` that names what a definition defines.
+    pub fn definition_name(&self, source: &[u8], range: Range<usize>) -> Range<usize> {
+        let range = self.trimmed(source, range);
+        match &self.qualified {
+            Some(separator) => {
+                let text = &source[range.clone()];
+                let last = memchr::memmem::rfind(text, separator.as_bytes())
+                    .map_or(0, |at| at + separator.len());
+                range.start + last..range.end
+            }
+            None => range,
+        }
+    }
+
+    /// The part of `range` that names what a use refers to.
+    pub fn reference_name(&self, source: &[u8], range: Range<usize>) -> Range<usize> {
+        let range = self.trimmed(source, range);
+        match &self.qualified {
+            Some(separator) => {
+                let text = &source[range.clone()];
+                let first = memchr::memmem::find(text, separator.as_bytes()).unwrap_or(text.len());
+                range.start..range.start + first
+            }
+            None => range,
+        }
+    }
+
+    fn trimmed(&self, source: &[u8], mut range: Range<usize>) -> Range<usize> {
+        let trim = self.trim.as_bytes();
+        while range.start < range.end && trim.contains(&source[range.start]) {
+            range.start += 1;
+        }
+        while range.start < range.end && trim.contains(&source[range.end - 1]) {
+            range.end -= 1;
+        }
+        range
+    }
+}
+
 /// What `--transform-mix` adds to the project keyword list.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -232,6 +294,7 @@ pub struct Language {
     pub facts: Facts,
     tests_query: &'static str,
     literals_query: &'static str,
+    locals_query: &'static str,
     mix_query: Option<&'static str>,
 }
 
@@ -326,6 +389,31 @@ impl Language {
         self.compiled(self.tests_query, "tests.scm")
     }
 
+    /// The tests query and the patterns of the locals query that index a file (see
+    /// `crate::source::locals`) as one, so that `--parse-meta` reads a file's tests and its
+    /// definitions in one walk.
+    pub fn tests_and_locals_query(&self) -> &'static Query {
+        self.compiled(self.tests_and_locals_source(), "tests.scm and locals.scm")
+    }
+
+    fn tests_and_locals_source(&self) -> &'static str {
+        type Sources = HashMap<String, &'static str>;
+        static SOURCES: OnceLock<Mutex<Sources>> = OnceLock::new();
+        let mut sources = SOURCES
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        sources.entry(self.facts.name.clone()).or_insert_with(|| {
+            let indexing = crate::source::locals::indexing_patterns(self.locals_query);
+            Box::leak(format!("{}\n{indexing}", self.tests_query).into_boxed_str())
+        })
+    }
+
+    /// The compiled locals query (`queries/<lang>/locals.scm`).
+    pub fn locals_query(&self) -> &'static Query {
+        self.compiled(self.locals_query, "locals.scm")
+    }
+
     /// The compiled literals query (`queries/<lang>/literals.scm`).
     pub fn literals_query(&self) -> &'static Query {
         self.compiled(self.literals_query, "literals.scm")
@@ -356,6 +444,7 @@ impl Language {
         let mut sources = vec![
             ("tests.scm", self.tests_query),
             ("literals.scm", self.literals_query),
+            ("locals.scm", self.locals_query),
         ];
         sources.extend(self.mix_query.map(|source| ("mix.scm", source)));
         sources
@@ -376,6 +465,7 @@ fn load(entry: &Entry) -> Language {
         facts,
         tests_query: entry.tests_query,
         literals_query: entry.literals_query,
+        locals_query: entry.locals_query,
         mix_query: entry.mix_query,
     }
 }
@@ -406,6 +496,7 @@ mod tests {
             assert_eq!(language.facts.name, name);
             language.tests_query();
             language.literals_query();
+            language.tests_and_locals_query();
             language.mix_query();
             language.row_placeholders();
         }

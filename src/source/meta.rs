@@ -1,9 +1,12 @@
 //! `--parse-meta`: per-test metadata (name, test_code, task_id) in source order.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::source::language::Language;
+use crate::source::locals;
 use crate::source::syntax::Analysis;
 
 /// The metadata file: the escript's shape, plus optional fields that serve `--combine`.
@@ -36,6 +39,37 @@ pub struct TestMeta {
     /// it: a test of another file has the same name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runtime_name: Option<String>,
+    /// What `test_code` shows before the body, when it shows anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<Context>,
+}
+
+/// The part of `test_code` before the body: the definitions of the test file that the body
+/// uses, each as written.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct Context {
+    /// How many of `test_code`'s lines come before the body, the empty line after the
+    /// definitions included: the body is what follows them.
+    pub lines: usize,
+    /// Where each definition shown is in the test file, in the order shown.
+    pub definitions: Vec<Place>,
+}
+
+/// The lines of one definition in its file, 1-based, both included.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Place {
+    pub line: usize,
+    pub end_line: usize,
+}
+
+/// What `test_code` holds (`--test-code`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum TestCode {
+    /// The definitions of the file that the body uses, then the body.
+    #[default]
+    WithContext,
+    /// The body alone, as the escript gave it.
+    Body,
 }
 
 impl TestMeta {
@@ -58,21 +92,49 @@ impl TestMeta {
 /// place as its task id.
 pub fn metadata(
     analysis: &Analysis,
+    language: &Language,
     source: &[u8],
     file: &str,
     ordinal_task_ids: bool,
 ) -> Metadata {
     let ranges = Ranges::new(analysis.omitted.clone(), analysis.verbatim.clone());
+    let bodies: Vec<Range<usize>> = analysis
+        .tests
+        .iter()
+        .filter_map(|test| test.body.clone())
+        .collect();
+    let mut writer = match (&analysis.locals, analysis.tree()) {
+        (Some(captures), Some(tree)) => Some(ContextWriter {
+            index: locals::Index::new(captures, source, tree, language, &bodies),
+            tree,
+            source,
+            lines: Lines::new(source),
+            ranges: &ranges,
+            rendered: HashMap::new(),
+        }),
+        _ => None,
+    };
     let tests = analysis
         .tests
         .iter()
-        .map(|test| TestMeta {
-            name: test.name.display(),
-            test_code: test
+        .map(|test| {
+            let body = test
                 .body
                 .as_ref()
                 .map(|body| test_code(source, body.clone(), &ranges))
-                .unwrap_or_default(),
+                .unwrap_or_default();
+            let context = match (&mut writer, &test.body) {
+                (Some(writer), Some(body)) => writer.context(&test.range, body),
+                _ => None,
+            };
+            (test, body, context)
+        })
+        .map(|(test, body, context)| TestMeta {
+            name: test.name.display(),
+            test_code: match &context {
+                Some((text, _)) => format!("{text}\n\n{body}"),
+                None => body,
+            },
             task_id: match test.ordinal {
                 Some(place) if ordinal_task_ids => Some(place),
                 _ => test.task_id,
@@ -82,9 +144,98 @@ pub fn metadata(
             line: Some(test.line),
             file: Some(file.to_string()),
             runtime_name: None,
+            context: context.map(|(text, definitions)| Context {
+                lines: text.lines().count() + 1,
+                definitions,
+            }),
         })
         .collect();
     Metadata { tests }
+}
+
+/// Writes the context of each test: the definitions its body uses, as `test_code` shows them
+/// before the body. Each definition is rendered once, however many tests show it.
+struct ContextWriter<'a> {
+    index: locals::Index<'a>,
+    tree: &'a tree_sitter::Tree,
+    source: &'a [u8],
+    lines: Lines<'a>,
+    ranges: &'a Ranges,
+    rendered: HashMap<Range<usize>, Rendered>,
+}
+
+/// One definition as shown, and where it is.
+struct Rendered {
+    text: String,
+    /// The lines its text spans in the file (its comments above included).
+    lines: Range<usize>,
+    place: Place,
+}
+
+impl ContextWriter<'_> {
+    /// The definitions a test's body uses, each as written, dedented, in source order; those on
+    /// consecutive lines of the file one under the other, the others apart by an empty line.
+    fn context(
+        &mut self,
+        test: &Range<usize>,
+        body: &Range<usize>,
+    ) -> Option<(String, Vec<Place>)> {
+        let uses = self.index.uses(test, body);
+        if uses.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        let mut places = Vec::with_capacity(uses.len());
+        let mut last_line = None;
+        for range in uses {
+            let (tree, source, lines, ranges) = (self.tree, self.source, &self.lines, self.ranges);
+            let shown = self.rendered.entry(range.clone()).or_insert_with(|| {
+                let item = locals::item(tree, source, range);
+                Rendered {
+                    lines: lines.of(item.range.start)..lines.of(item.range.end.saturating_sub(1)),
+                    text: test_code(source, item.range, ranges),
+                    place: Place {
+                        line: item.first_line,
+                        end_line: item.last_line,
+                    },
+                }
+            });
+            match last_line {
+                Some(last) if shown.lines.start == last + 1 => text.push('\n'),
+                Some(_) => text.push_str("\n\n"),
+                None => {}
+            }
+            last_line = Some(shown.lines.end);
+            text.push_str(&shown.text);
+            places.push(shown.place.clone());
+        }
+        Some((text, places))
+    }
+}
+
+/// Where each line of a file starts, found when first asked.
+struct Lines<'a> {
+    source: &'a [u8],
+    starts: std::cell::OnceCell<Vec<usize>>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(source: &'a [u8]) -> Lines<'a> {
+        Lines {
+            source,
+            starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The 1-based line of byte `at`.
+    fn of(&self, at: usize) -> usize {
+        let starts = self.starts.get_or_init(|| {
+            memchr::memchr_iter(b'\n', self.source)
+                .map(|at| at + 1)
+                .collect()
+        });
+        starts.partition_point(|&start| start <= at) + 1
+    }
 }
 
 impl Metadata {
@@ -293,6 +444,7 @@ mod tests {
             line: None,
             file: Some(file.to_string()),
             runtime_name: None,
+            context: None,
         }
     }
 

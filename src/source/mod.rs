@@ -6,6 +6,7 @@
 pub mod header;
 pub mod language;
 pub mod literals;
+pub mod locals;
 pub mod meta;
 pub mod mix;
 pub mod naming;

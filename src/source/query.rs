@@ -258,10 +258,11 @@ impl Query {
     /// One cursor walk visits every node once. A node that some pattern's root could match
     /// collects its children as the walk passes them, and is matched when the walk leaves
     /// it; the matches are then put back in document order. A large file is walked on every
-    /// core: the subtrees under its widest node (the module of a 100k-test file) are shared
+    /// core (a subtree of 256 KiB and more: a test body alone is walked in one part): the
+    /// subtrees under its widest node (the module of a 100k-test file) are shared
     /// out by size, and the parts' matches put back in the same order.
     pub fn matches<'tree>(&self, root: Node<'tree>, source: &[u8]) -> Vec<Match<'tree>> {
-        let parts = if source.len() < PARALLEL_FROM_BYTES {
+        let parts = if root.byte_range().len() < PARALLEL_FROM_BYTES {
             1
         } else {
             std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PARTS))

@@ -36,6 +36,7 @@ use std::ops::Range;
 use tree_sitter::{Node, Parser, Tree};
 
 use crate::source::language::Language;
+use crate::source::locals;
 use crate::source::naming::{self, Name};
 
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
@@ -50,6 +51,9 @@ pub struct Analysis {
     pub renames: Vec<(Range<usize>, String)>,
     /// The 1-based line of the first syntax error, if the file has one.
     pub syntax_error_line: Option<usize>,
+    /// The `local.*` captures, when the file was read with its locals query
+    /// (`analyze_with_locals`).
+    pub locals: Option<locals::Captures>,
     /// The syntax tree and the parser that made it, kept so that a caller about to exit can
     /// skip freeing them (see `Analysis::leak`).
     _parsed: Option<(Tree, Parser)>,
@@ -82,6 +86,8 @@ pub struct Removal {
 pub struct Test {
     /// The full name, by the language's naming rule (for ExUnit, the runtime name).
     pub name: Name,
+    /// Byte range of the whole test definition.
+    pub range: Range<usize>,
     /// The runtime identifier results are joined on, when it differs from the name.
     pub id: Option<String>,
     /// 1-based line of the test's first line.
@@ -128,10 +134,15 @@ enum Role {
     Each,
     TaskIdOrdinal,
     Helper,
+    /// A capture of `queries/<lang>/locals.scm`, read by `crate::source::locals`.
+    Local(locals::Role),
 }
 
 impl Role {
-    fn parse(capture: &str) -> Option<Role> {
+    fn parse(capture: &str, locals: &mut locals::Roles) -> Option<Role> {
+        if let Some(local) = locals.parse(capture) {
+            return Some(Role::Local(local));
+        }
         Some(match capture {
             "test" => Role::Test,
             "test.name" => Role::TestName,
@@ -159,12 +170,14 @@ impl Role {
 
 /// The roles of a query's captures, by capture index. Panics on a capture outside the
 /// vocabulary: queries are compiled into the binary and checked by the registry tests.
-fn roles(query: &crate::source::query::Query) -> Vec<Role> {
+fn roles(query: &crate::source::query::Query, language: &Language) -> Vec<Role> {
+    let mut locals = locals::Roles::of(language);
     query
         .capture_names()
         .iter()
         .map(|name| {
-            Role::parse(name).unwrap_or_else(|| panic!("unknown capture @{name} in a query"))
+            Role::parse(name, &mut locals)
+                .unwrap_or_else(|| panic!("unknown capture @{name} in a query"))
         })
         .collect()
 }
@@ -195,6 +208,21 @@ struct Tag {
 
 /// Parses `source` and interprets the tests query.
 pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
+    analyze_with(language, source, language.tests_query(), false)
+}
+
+/// `analyze`, with the `local.*` captures of the locals query read in the same walk, for what
+/// each test's body uses of the file.
+pub fn analyze_with_locals(language: &Language, source: &[u8]) -> Analysis {
+    analyze_with(language, source, language.tests_and_locals_query(), true)
+}
+
+fn analyze_with(
+    language: &Language,
+    source: &[u8],
+    query: &crate::source::query::Query,
+    with_locals: bool,
+) -> Analysis {
     let mut parser = Parser::new();
     parser
         .set_language(&language.grammar)
@@ -208,12 +236,14 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
             verbatim: Vec::new(),
             renames: Vec::new(),
             syntax_error_line: Some(1),
+            locals: with_locals.then(locals::Captures::default),
             _parsed: None,
         };
     };
     let root = tree.root_node();
-    let query = language.tests_query();
-    let roles = roles(query);
+    let roles = roles(query, language);
+    let mut local_captures = with_locals.then(locals::Captures::default);
+    let mut local = Vec::new();
     let reader = Reader { language, source };
 
     let mut tests: Vec<RawTest> = Vec::new();
@@ -236,9 +266,11 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 .find(|c| roles[c.index as usize] == role)
                 .map(|c| c.node)
         };
+        local.clear();
         for capture in &found.captures {
             let n = capture.node;
             match roles[capture.index as usize] {
+                Role::Local(role) => local.push((role, n)),
                 Role::Scope => scopes.push(n.byte_range()),
                 Role::TaskIdNext | Role::TaskIdFollowing => tags.push(Tag {
                     at: n.start_byte(),
@@ -274,6 +306,11 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
                 }),
                 _ => {}
             }
+        }
+        if let Some(captures) = &mut local_captures
+            && !local.is_empty()
+        {
+            captures.add(&local, source, &language.facts.locals);
         }
         // A name formatted once per row of a table has holes where the row goes.
         let row_name = |name: Node| {
@@ -348,6 +385,7 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
         verbatim,
         renames,
         syntax_error_line,
+        locals: local_captures,
         _parsed: Some((tree, parser)),
     }
 }
@@ -486,6 +524,7 @@ fn resolve(
 
         tests.push(Test {
             name,
+            range: test.range,
             id,
             line: test.line,
             body: test.body,
