@@ -603,3 +603,144 @@ fn wget_fetches_it_where_curl_is_absent() {
         stderr(&out)
     );
 }
+
+/// The `run: |` block of the step with `id: <id>` in action.yml, dedented.
+fn action_step(id: &str) -> String {
+    let action = fs::read_to_string(common::root().join("action.yml")).unwrap();
+    let lines: Vec<&str> = action.lines().collect();
+    let at = lines
+        .iter()
+        .position(|line| line.trim() == format!("id: {id}"))
+        .unwrap_or_else(|| panic!("no step {id} in action.yml"));
+    let run = at
+        + lines[at..]
+            .iter()
+            .position(|line| line.trim() == "run: |")
+            .expect("the step runs a block");
+    let key_indent = lines[run].len() - lines[run].trim_start().len();
+    let body: Vec<&str> = lines[run + 1..]
+        .iter()
+        .take_while(|line| {
+            line.trim().is_empty() || line.len() - line.trim_start().len() > key_indent
+        })
+        .copied()
+        .collect();
+    let indent = body
+        .iter()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.len() - line.trim_start().len())
+        .min()
+        .unwrap();
+    body.iter()
+        .map(|line| line.get(indent..).unwrap_or("").to_string() + "\n")
+        .collect()
+}
+
+/// Runs the action's fetch step as GitHub runs a bash step, with the action at this
+/// checkout, its ref `action_ref`, the `version` input and the repository it comes from
+/// served by `server`; gives its output, its stderr and what it wrote to GITHUB_OUTPUT.
+fn action_fetch(work: &Path, server: &Server, action_ref: &str, version: &str) -> (Output, String) {
+    let step = work.join("step.sh");
+    fs::write(&step, action_step("fetch")).unwrap();
+    let outputs = work.join("outputs");
+    let _ = fs::remove_file(&outputs);
+    let temp = work.join("runner-temp");
+    fs::create_dir_all(&temp).unwrap();
+    let mut command = Command::new("bash");
+    command
+        .args(["--noprofile", "--norc", "-eo", "pipefail"])
+        .arg(&step)
+        .current_dir(work)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap())
+        .env("GITHUB_ACTION_PATH", common::root())
+        .env("GITHUB_OUTPUT", &outputs)
+        .env("RUNNER_TEMP", &temp)
+        .env("VERSION", version)
+        .env("ACTION_REF", action_ref)
+        .env("ACTION_REPOSITORY", "exercism/test-helper")
+        .env("SERVER_URL", server.url())
+        .env("CARGO", work.join("cargo"));
+    let out = common::output_within(&mut command, Duration::from_secs(300));
+    (out, fs::read_to_string(&outputs).unwrap_or_default())
+}
+
+#[test]
+fn the_action_fetches_the_release_its_ref_names_and_builds_otherwise() {
+    let action = fs::read_to_string(common::root().join("action.yml")).unwrap();
+    for mapping in [
+        "VERSION: ${{ inputs.version }}",
+        "ACTION_REF: ${{ github.action_ref }}",
+        "ACTION_REPOSITORY: ${{ github.action_repository }}",
+        "SERVER_URL: ${{ github.server_url }}",
+        "${{ inputs.binary || steps.fetch.outputs.binary || format(",
+        "if: steps.fetch.outputs.build == 'true'",
+    ] {
+        assert!(action.contains(mapping), "action.yml lacks {mapping}");
+    }
+    let work = tempfile::tempdir().unwrap();
+    fake_source(work.path());
+    let server = Server::start();
+    let good = archive(work.path(), RELEASED);
+    serve_release(&server, work.path(), "/exercism/test-helper", &good, &good);
+    let installed = work
+        .path()
+        .join("runner-temp/exercism-test-helper/exercism_test_helper");
+
+    // uses: exercism/test-helper@v0.2.0
+    let (out, outputs) = action_fetch(work.path(), &server, "v0.2.0", "");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "fetched exercism_test_helper 0.2.0 for {} into {} (sha256 ok)\n",
+            platform(),
+            installed.parent().unwrap().display()
+        )
+    );
+    assert_eq!(outputs, format!("binary={}\n", installed.display()));
+    assert_eq!(runs_as(&installed), RELEASED);
+
+    // uses: exercism/test-helper@main, with version: 0.2.0
+    let (out, outputs) = action_fetch(work.path(), &server, "main", "0.2.0");
+    assert!(out.status.success(), "{out:?}");
+    assert!(outputs.starts_with("binary="), "{outputs}");
+
+    // uses: exercism/test-helper@main: no release; the action's build steps run.
+    let (out, outputs) = action_fetch(work.path(), &server, "main", "");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "no release main for {} (not a version: give one as 0.2.0, or latest): not \
+             building it (--no-build)\nbuilding exercism_test_helper from the action's source \
+             instead\n",
+            platform()
+        )
+    );
+    assert_eq!(outputs, "build=true\n");
+
+    // uses: ./ (no ref known)
+    let (out, outputs) = action_fetch(work.path(), &server, "", "");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(outputs, "build=true\n");
+    assert_eq!(
+        cargo_calls(work.path()),
+        "",
+        "the action's own steps build, with their cache"
+    );
+
+    // A release whose archive is not the one its checksums name fails the step.
+    let bad = archive(work.path(), "a binary of someone else's");
+    serve_release(&server, work.path(), "/exercism/test-helper", &bad, &good);
+    fs::remove_file(&installed).unwrap();
+    let (out, outputs) = action_fetch(work.path(), &server, "v0.2.0", "");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stderr(&out).starts_with("checksum mismatch for "),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(outputs, "");
+    assert!(!installed.exists());
+}
