@@ -744,3 +744,39 @@ fn the_action_fetches_the_release_its_ref_names_and_builds_otherwise() {
     assert_eq!(outputs, "");
     assert!(!installed.exists());
 }
+
+#[test]
+fn the_release_workflow_publishes_what_the_script_fetches() {
+    let workflow =
+        fs::read_to_string(common::root().join(".github/workflows/release.yml")).unwrap();
+    let script = fs::read_to_string(common::root().join("bin/fetch-exercism-test-helper")).unwrap();
+    for platform in [
+        "linux-x86_64",
+        "linux-aarch64",
+        "macos-x86_64",
+        "macos-aarch64",
+        "windows-x86_64",
+    ] {
+        assert!(
+            workflow.contains(&format!("- platform: {platform}\n")),
+            "the workflow builds no {platform}"
+        );
+        assert!(script.contains(platform), "the script names no {platform}");
+    }
+    for name in [
+        "archive=exercism_test_helper-$VERSION-$PLATFORM",
+        "\"$dist/$archive.zip\"",
+        "\"$dist/$archive.tar.gz\"",
+        "\"exercism_test_helper-$version-checksums-sha256.txt\"",
+        "tags: [\"v*\"]",
+    ] {
+        assert!(workflow.contains(name), "the workflow lacks {name}");
+    }
+    for name in [
+        "asset=$name-$version-$platform.$archive_ext",
+        "sums=$name-$version-checksums-sha256.txt",
+        "base=$releases/download/v$version",
+    ] {
+        assert!(script.contains(name), "the script lacks {name}");
+    }
+}
