@@ -499,6 +499,39 @@ fn no_network_builds_from_source() {
 }
 
 #[test]
+fn piped_into_bash_it_has_no_checkout_to_build_and_says_so() {
+    let work = tempfile::tempdir().unwrap();
+    fake_source(work.path());
+    let closed = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    // As `curl -fsSL …/bin/fetch-exercism-test-helper | bash` runs it.
+    let out = Command::new("bash")
+        .current_dir(work.path())
+        .stdin(fs::File::open(common::root().join("bin/fetch-exercism-test-helper")).unwrap())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap())
+        .env(
+            "EXERCISM_TEST_HELPER_RELEASES",
+            format!("http://{closed}/releases"),
+        )
+        .env("CARGO", work.path().join("cargo"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stderr(&out).ends_with(
+            "), and no checkout of exercism_test_helper to build: set \
+             EXERCISM_TEST_HELPER_SOURCE to one\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(cargo_calls(work.path()), "");
+}
+
+#[test]
 fn with_no_build_a_missing_release_exits_3_and_builds_nothing() {
     let work = tempfile::tempdir().unwrap();
     fake_source(work.path());
