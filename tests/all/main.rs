@@ -11,6 +11,7 @@ mod cli;
 mod docs;
 mod elixir_e2e;
 mod exunit_fixtures;
+mod fetch;
 mod hostile;
 mod huge_logs;
 mod javascript_e2e;
