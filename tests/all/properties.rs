@@ -389,7 +389,7 @@ fn check_string(
     let at = after.rfind(said).map(|at| at + said.len());
     let kept: usize = at
         .and_then(|at| after[at..].split(' ').next()?.parse().ok())
-        .ok_or_else(|| TestCaseError::fail(format!("{field:?} cut without a note: {after:?}")))?;
+        .ok_or_else(|| TestCaseError::fail(format!("{field:?} without a note: {}", ends(after))))?;
     let note = results::note(field, kept, of);
     let expected = if field.keeps_tail() {
         let start = before
@@ -404,8 +404,24 @@ fn check_string(
             .map_or(before.len(), |(i, _)| i);
         format!("{}{note}", &before[..end])
     };
-    prop_assert_eq!(after, expected.as_str());
+    prop_assert!(
+        after == expected,
+        "{field:?} {} is not {}",
+        ends(after),
+        ends(&expected)
+    );
     Ok(())
+}
+
+/// The first and last characters of a long text, to show in a failure.
+fn ends(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 240 {
+        return format!("{text:?}");
+    }
+    let head: String = chars[..120].iter().collect();
+    let tail: String = chars[chars.len() - 120..].iter().collect();
+    format!("{head:?}…({} characters)…{tail:?}", chars.len())
 }
 
 proptest! {
