@@ -403,9 +403,11 @@ impl Item {
         let kept = kept_chars(self.field, cap, self.chars);
         let kept_bytes = match self.table.get(kept) {
             Some(&bytes) => bytes,
-            None => kept_part(self.text(results), self.field, kept)
-                .map(char_bytes)
-                .sum(),
+            None => {
+                let mut bytes = 0;
+                each_kept(self.text(results), self.field, kept, |b| bytes += b);
+                bytes
+            }
         };
         kept_bytes + note_bytes(self.field, kept, self.chars)
     }
@@ -441,23 +443,25 @@ fn items(results: &Results) -> Vec<Item> {
     items
 }
 
-/// The characters of `text` a cut keeps, from its start or, for a test's code, its end.
-fn kept_part(text: &str, field: Field, kept: usize) -> Box<dyn Iterator<Item = char> + '_> {
+/// Calls `each` with the bytes of each character a cut of `text` keeps, `kept` of them, from
+/// its start or, for a test's code, from its end.
+fn each_kept(text: &str, field: Field, kept: usize, each: impl FnMut(usize)) {
     if field.keeps_tail() {
-        Box::new(text.chars().rev().take(kept))
+        text.chars().rev().take(kept).map(char_bytes).for_each(each);
     } else {
-        Box::new(text.chars().take(kept))
+        text.chars().take(kept).map(char_bytes).for_each(each);
     }
 }
 
 /// The bytes the first (or last) `k` characters of `text` take, for `k` up to `up_to`.
 fn kept_table(text: &str, field: Field, up_to: usize) -> Vec<usize> {
-    let mut table = vec![0];
+    let mut table = Vec::with_capacity(up_to.min(text.len()) + 1);
     let mut bytes = 0;
-    for c in kept_part(text, field, up_to) {
-        bytes += char_bytes(c);
+    table.push(bytes);
+    each_kept(text, field, up_to, |b| {
+        bytes += b;
         table.push(bytes);
-    }
+    });
     table
 }
 
