@@ -617,61 +617,43 @@ fn text<'a>(test: &'a Value, field: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no {field} in {test}"))
 }
 
+/// The tests of results.json from `--combine` of `count` tests named `test fails <i>`, each
+/// failing on `message` with `code` as its test_code; checked to be all there, each message
+/// cut keeping its first characters and ending with the note, each test_code whole.
+fn all_failing_on(count: usize, message: &str, code: &str) -> Vec<Value> {
+    let names: Vec<String> = (0..count).map(|i| format!("test fails {i}")).collect();
+    let quoted_message = quoted(message);
+    let results = combined(
+        names.iter().map(|n| failing(n, &quoted_message)).collect(),
+        names.iter().map(|n| test_meta(n, code)).collect(),
+    );
+    let tests = results["tests"].as_array().unwrap().clone();
+    assert_eq!(tests.len(), count);
+    let of = message.chars().count();
+    let start: String = message.chars().take(40).collect();
+    for (test, name) in tests.iter().zip(&names) {
+        assert_eq!(text(test, "name"), name);
+        let cut = text(test, "message");
+        let note = format!(" of {of} characters {BUDGET_REASON}]");
+        assert!(cut.starts_with(&start) && cut.ends_with(&note), "{cut}");
+        assert_eq!(text(test, "test_code"), code);
+    }
+    tests
+}
+
 #[test]
 fn sixty_tests_failing_on_20000_characters_fit_their_messages_cut() {
-    let names: Vec<String> = (0..60).map(|i| format!("test blob {i}")).collect();
     let message = format!(
         "Assertion with == failed\ncode:  assert Blob.make() == \"b\"\nleft:  \"{}\"\nright: \"b\"",
         "a".repeat(20_000)
     );
-    let quoted_message = quoted(&message);
-    let results = combined(
-        names.iter().map(|n| failing(n, &quoted_message)).collect(),
-        names
-            .iter()
-            .map(|n| test_meta(n, "assert Blob.make() == \"b\""))
-            .collect(),
-    );
-    for test in results["tests"].as_array().unwrap() {
-        let cut = text(test, "message");
-        assert!(cut.starts_with("Assertion with == failed\ncode:  assert Blob.make()"));
-        let of = message.chars().count();
-        assert!(
-            cut.ends_with(&format!(" of {of} characters {BUDGET_REASON}]")),
-            "{cut}"
-        );
-        assert_eq!(text(test, "test_code"), "assert Blob.make() == \"b\"");
-    }
+    all_failing_on(60, &message, "assert Blob.make() == \"b\"");
 }
 
 #[test]
 fn a_thousand_tests_failing_on_100_kb_messages_fit_each_message_cut() {
-    let names: Vec<String> = (0..1_000).map(|i| format!("test fails {i}")).collect();
     let message = format!("Assertion with == failed\nleft: \"{}", "x".repeat(100_000));
-    let quoted_message = quoted(&message);
-    let results = combined(
-        names.iter().map(|n| failing(n, &quoted_message)).collect(),
-        names
-            .iter()
-            .map(|n| test_meta(n, "assert f() == 1"))
-            .collect(),
-    );
-    let tests = results["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 1_000);
-    for (test, name) in tests.iter().zip(&names) {
-        assert_eq!(text(test, "name"), name);
-        let cut = text(test, "message");
-        let of = message.chars().count();
-        assert!(
-            cut.ends_with(&format!(" of {of} characters {BUDGET_REASON}]")),
-            "{cut}"
-        );
-        assert!(
-            cut.starts_with("Assertion with == failed\nleft: \"xxx"),
-            "{cut}"
-        );
-        assert_eq!(text(test, "test_code"), "assert f() == 1");
-    }
+    all_failing_on(1_000, &message, "assert f() == 1");
 }
 
 #[test]
