@@ -144,6 +144,9 @@ pub enum Field {
 }
 
 impl Field {
+    /// Every field, in the order they are declared (`field as usize` indexes it).
+    pub const ALL: [Field; 4] = [Field::Name, Field::Message, Field::TestCode, Field::Output];
+
     /// A test's code keeps its tail, the note before it: it ends with the test's body, the
     /// definitions it uses before that. Every other string keeps its head, the note after it.
     pub fn keeps_tail(self) -> bool {
@@ -485,7 +488,7 @@ fn note_bytes(field: Field, kept: usize, of: usize) -> usize {
 fn note_fixed(field: Field) -> (usize, usize) {
     static FIXED: OnceLock<[(usize, usize); 4]> = OnceLock::new();
     let fixed = FIXED.get_or_init(|| {
-        [Field::Name, Field::Message, Field::TestCode, Field::Output].map(|field| {
+        Field::ALL.map(|field| {
             let (chars, bytes) = measure(&note(field, 0, 0));
             (chars - 2, bytes - 2)
         })
@@ -983,7 +986,8 @@ mod budget_tests {
 
     #[test]
     fn every_note_fits_under_the_lowest_cap_and_a_cut_keeps_all_it_can() {
-        for field in [Field::Name, Field::Message, Field::TestCode, Field::Output] {
+        for (i, field) in Field::ALL.into_iter().enumerate() {
+            assert_eq!(field as usize, i);
             assert!(note(field, 0, usize::MAX).chars().count() < field.floor());
             for of in [field.floor() + 1, 9_999, 10_000, 123_456_789] {
                 for cap in field.floor()..field.floor() + 1_100 {
