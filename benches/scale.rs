@@ -5,16 +5,24 @@
 //! of every node of the parsed tree on two threads (what any query over the whole tree adds),
 //! and peak resident memory for the logs (GNU time).
 //!
+//! Then `--combine` of results too large for results.json, which the budget cuts to 500,000
+//! bytes, with the time of the budget alone.
+//!
 //! `cargo bench --bench scale` (BENCH_RUNS sets the runs per measurement, 5 by default;
 //! BENCH_LOG_MB the largest log, 1024 by default; BENCH_LANGUAGES the languages of the test
-//! files, comma-separated, every registered one by default).
+//! files, comma-separated, every registered one by default; BENCH_ONLY=budget runs the
+//! budget's table alone).
 
 mod support;
 
 use std::fs;
 use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
 
+use exercism_test_helper::run::combine::{combine, parse_outputs, parse_run};
 use exercism_test_helper::source::language::Language;
+use exercism_test_helper::source::meta::Metadata;
 use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 
 /// A generated test file of `tests` tests, `per_group` tests to a group (an ExUnit or Jest
@@ -151,6 +159,10 @@ fn main() {
     let runs = runs(5);
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
+    if std::env::var("BENCH_ONLY").is_ok_and(|only| only == "budget") {
+        budget(runs, dir);
+        return;
+    }
     let remove = |name: &str| {
         let _ = fs::remove_file(dir.join(name));
     };
@@ -271,6 +283,93 @@ fn main() {
             "| {tests} | {tests} | {} | {} |",
             ms(time),
             ms(time / (tests / 1000) as u32)
+        );
+    }
+    budget(runs, dir);
+}
+
+/// `--combine` of results too large for results.json, as the hostile tests make them: many
+/// tests failing on long messages, a test_code of megabytes (a context definition), many
+/// tests each with kilobytes of context. Within each group the input grows tenfold from row
+/// to row; so should the time, at most. Beside it, `Results::fit` alone on what `combine`
+/// joined, in process: the budget's own share.
+fn budget(runs: usize, dir: &Path) {
+    println!(
+        "\n| results | input | `--combine` | per MB of input | `Results::fit` alone | what \
+         results.json shows |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let cases = [
+        ("1,000 tests failing on 10 KB messages", 1_000, 10_000, 20),
+        ("1,000 tests failing on 100 KB messages", 1_000, 100_000, 20),
+        ("10,000 tests failing on 10 KB messages", 10_000, 10_000, 20),
+        ("1 test of a 1 MB test_code", 1, 0, 1_000_000),
+        ("1 test of a 10 MB test_code", 1, 0, 10_000_000),
+        ("1,000 tests of 2 KB test_code each", 1_000, 0, 2_000),
+        ("10,000 tests of 2 KB test_code each", 10_000, 0, 2_000),
+        ("100,000 tests of 2 KB test_code each", 100_000, 0, 2_000),
+    ];
+    for (label, tests, message, code) in cases {
+        let names: Vec<String> = (0..tests).map(|i| format!("test case {i}")).collect();
+        let message = serde_json::to_string(&"m".repeat(message)).unwrap();
+        let code =
+            serde_json::to_string(&format!("{}\n\nassert f() == 1", "c".repeat(code))).unwrap();
+        let mut results = String::from(r#"{"version": 2, "status": "fail", "tests": ["#);
+        let mut metadata = String::from(r#"{"tests": ["#);
+        for (i, name) in names.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            let (status, message) = match message.len() > 2 || i % 2_500 == 0 {
+                true => ("fail", message.as_str()),
+                false => ("pass", "null"),
+            };
+            results.push_str(&format!(
+                r#"{sep}{{"name": "{name}", "status": "{status}", "message": {message}}}"#
+            ));
+            metadata.push_str(&format!(
+                r#"{sep}{{"name": "{name}", "test_code": {code}, "task_id": 1}}"#
+            ));
+        }
+        results.push_str("]}");
+        metadata.push_str("]}");
+        fs::write(dir.join("metadata.json"), &metadata).unwrap();
+        fs::write(dir.join("output.json"), "{}").unwrap();
+        let args = ["--combine", "results.json:metadata.json:output.json"];
+        let time = median(runs, dir, BIN, &args, &mut || {
+            fs::write(dir.join("results.json"), &results).unwrap()
+        });
+        let written = fs::read(dir.join("results.json")).unwrap().len();
+        // The budget alone, on the results combine joined, each run on a fresh copy.
+        let joined = combine(
+            parse_run(results.as_bytes()).unwrap(),
+            &serde_json::from_str::<Metadata>(&metadata).unwrap(),
+            &parse_outputs(b"{}").unwrap(),
+        )
+        .0;
+        let mut times: Vec<_> = (0..runs)
+            .map(|_| {
+                let mut copy = joined.clone();
+                let start = Instant::now();
+                let fit = copy.fit();
+                (start.elapsed(), fit)
+            })
+            .collect();
+        times.sort_by_key(|(time, _)| *time);
+        let (fit_time, fit) = &times[times.len() / 2];
+        let mb = (results.len() + metadata.len()) as f64 / 1e6;
+        let shown = match (fit.cap, fit.left_out.len()) {
+            (None, 0) => "everything whole".to_string(),
+            (Some(cap), 0) => format!("cut to {cap} characters"),
+            (cap, left) => format!(
+                "{} tests, {}, {left} left out",
+                tests - left,
+                cap.map_or("whole".to_string(), |c| format!("cut to {c} characters"))
+            ),
+        };
+        println!(
+            "| {label} | {mb:.1} MB | {} | {} | {} | {written} bytes: {shown} |",
+            ms(time),
+            ms(time.div_f64(mb)),
+            ms(*fit_time),
         );
     }
 }

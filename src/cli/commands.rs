@@ -140,7 +140,7 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
             ),
         );
     }
-    files::write(results, &to_json(&combined))
+    files::write(results, &combined.to_json())
 }
 
 fn analyze(

@@ -3,12 +3,17 @@
 //! line breaks. Each case is built at run time in a temporary directory (a pipe or a device
 //! cannot be committed) from one small exercise, and must end within `QUICK` in the one
 //! line it expects. A case still running after `HANG` is killed and fails, so a hang fails
-//! the test instead of blocking the suite.
+//! the test instead of blocking the suite. The results a run can make too large for
+//! results.json (`--combine` of hundreds of megabytes) are not timed, only killed after
+//! `HUGE_HANG`: `benches/scale.rs` measures them.
 
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use exercism_test_helper::run::results::{BUDGET_REASON, MAX_BYTES};
+use serde_json::Value;
 
 use crate::common;
 
@@ -16,6 +21,12 @@ use crate::common;
 const QUICK: Duration = Duration::from_secs(2);
 /// Past this a case is taken for a hang and killed.
 const HANG: Duration = Duration::from_secs(20);
+/// Past this a `--combine` of huge results is taken for a hang (a debug build reads 100 MB
+/// of results in 5 to 10 s).
+const HUGE_HANG: Duration = Duration::from_secs(120);
+/// Held by each case timed within `QUICK` (shared) and by each huge one (alone), so that a
+/// huge one, which keeps a core and the disk busy for seconds, never runs beside a timed one.
+static HUGE: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// The exercise every case starts from, and where it is in the work directory.
 const EXERCISE: &str = "exercises/practice/pets";
@@ -110,6 +121,14 @@ struct Run {
 /// Runs the tool in `dir`, failing the test when it takes longer than `QUICK` (and killing
 /// it after `HANG`).
 fn run(dir: &Path, args: &[&str]) -> Run {
+    let _alone = HUGE.read().unwrap_or_else(|e| e.into_inner());
+    let (run, took) = launch(dir, args, HANG);
+    assert!(took < QUICK, "{args:?} took {took:?}, more than {QUICK:?}");
+    run
+}
+
+/// Runs the tool in `dir`, killing it after `hang`; gives what it did and how long it took.
+fn launch(dir: &Path, args: &[&str], hang: Duration) -> (Run, Duration) {
     let out = tempfile::tempdir().unwrap();
     let (stdout, stderr) = (out.path().join("stdout"), out.path().join("stderr"));
     let start = Instant::now();
@@ -125,22 +144,22 @@ fn run(dir: &Path, args: &[&str]) -> Run {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        if start.elapsed() > HANG {
+        if start.elapsed() > hang {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("{args:?} hung: killed after {HANG:?}");
+            panic!("{args:?} hung: killed after {hang:?}");
         }
         std::thread::sleep(Duration::from_millis(5));
     };
     let took = start.elapsed();
     // Seen with --nocapture: how long each case takes.
     eprintln!("{took:>12.3?}  {}", args.join(" ").escape_debug());
-    assert!(took < QUICK, "{args:?} took {took:?}, more than {QUICK:?}");
-    Run {
+    let run = Run {
         stdout: fs::read_to_string(stdout).unwrap(),
         stderr: fs::read_to_string(stderr).unwrap(),
         code: status.code(),
-    }
+    };
+    (run, took)
 }
 
 /// Checks the exercise in `dir` (the exercise directories given in `exercises`).
@@ -539,4 +558,179 @@ fn a_description_and_a_test_name_of_many_words_count_each_word() {
          description's words each count), more than the 10000 the check weighs in one exercise"
     );
     assert_ends(&check(dir.path(), &[EXERCISE]), &line, UNCHECKED, 2);
+}
+
+/// `--combine` of the results of a run (`tests`, as the ExUnit formatter writes them) with
+/// `metadata`, checked to be a valid results.json of at most `MAX_BYTES` written without a
+/// word on stderr; gives it.
+fn combined(tests: Vec<String>, metadata: Vec<String>) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let results = format!(
+        r#"{{"version": 2, "status": "fail", "tests": [{}]}}"#,
+        tests.join(",")
+    );
+    write(dir.path(), "results.json", &results);
+    write(
+        dir.path(),
+        "metadata.json",
+        &format!(r#"{{"tests": [{}]}}"#, metadata.join(",")),
+    );
+    write(dir.path(), "output.json", "{}");
+    let args = ["--combine", "results.json:metadata.json:output.json"];
+    let _alone = HUGE.write().unwrap_or_else(|e| e.into_inner());
+    let (run, _) = launch(dir.path(), &args, HUGE_HANG);
+    assert_eq!((run.stderr.as_str(), run.code), ("", Some(0)));
+    let written = fs::read(dir.path().join("results.json")).unwrap();
+    assert!(written.len() <= MAX_BYTES, "{} bytes", written.len());
+    serde_json::from_slice(&written).expect("results.json is JSON")
+}
+
+/// A test of the metadata, as JSON text (written out whole, as `json!` and its serializer
+/// would take seconds over a hundred megabytes in a debug build).
+fn test_meta(name: &str, code: &str) -> String {
+    let (name, code) = (quoted(name), quoted(code));
+    format!(r#"{{"name": {name}, "test_code": {code}, "task_id": 1}}"#)
+}
+
+/// A test of the run's results that failed with a message (`message`, quoted as JSON), as
+/// JSON text.
+fn failing(name: &str, message: &str) -> String {
+    let name = quoted(name);
+    format!(r#"{{"name": {name}, "status": "fail", "message": {message}}}"#)
+}
+
+fn passing(name: &str) -> String {
+    format!(
+        r#"{{"name": {}, "status": "pass", "message": null}}"#,
+        quoted(name)
+    )
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+/// The text of a field of results.json.
+fn text<'a>(test: &'a Value, field: &str) -> &'a str {
+    test[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("no {field} in {test}"))
+}
+
+/// The tests of results.json from `--combine` of `count` tests named `test fails <i>`, each
+/// failing on `message` with `code` as its test_code; checked to be all there, each message
+/// cut keeping its first characters and ending with the note, each test_code whole.
+fn all_failing_on(count: usize, message: &str, code: &str) -> Vec<Value> {
+    let names: Vec<String> = (0..count).map(|i| format!("test fails {i}")).collect();
+    let quoted_message = quoted(message);
+    let results = combined(
+        names.iter().map(|n| failing(n, &quoted_message)).collect(),
+        names.iter().map(|n| test_meta(n, code)).collect(),
+    );
+    let tests = results["tests"].as_array().unwrap().clone();
+    assert_eq!(tests.len(), count);
+    let of = message.chars().count();
+    let start: String = message.chars().take(40).collect();
+    for (test, name) in tests.iter().zip(&names) {
+        assert_eq!(text(test, "name"), name);
+        let cut = text(test, "message");
+        let note = format!(" of {of} characters {BUDGET_REASON}]");
+        assert!(cut.starts_with(&start) && cut.ends_with(&note), "{cut}");
+        assert_eq!(text(test, "test_code"), code);
+    }
+    tests
+}
+
+#[test]
+fn sixty_tests_failing_on_20000_characters_fit_their_messages_cut() {
+    let message = format!(
+        "Assertion with == failed\ncode:  assert Blob.make() == \"b\"\nleft:  \"{}\"\nright: \"b\"",
+        "a".repeat(20_000)
+    );
+    all_failing_on(60, &message, "assert Blob.make() == \"b\"");
+}
+
+#[test]
+fn a_thousand_tests_failing_on_100_kb_messages_fit_each_message_cut() {
+    let message = format!("Assertion with == failed\nleft: \"{}", "x".repeat(100_000));
+    all_failing_on(1_000, &message, "assert f() == 1");
+}
+
+#[test]
+fn a_context_definition_of_a_megabyte_is_cut_keeping_the_test_body() {
+    let body = "assert Big.run(@table) == :ok";
+    let code = format!("@table \"{}\"\n\n{body}", "row ".repeat(250_000));
+    let results = combined(
+        vec![
+            failing("test big", r#""expected :ok""#),
+            passing("test small"),
+        ],
+        vec![
+            test_meta("test big", &code),
+            test_meta("test small", "assert 1 == 1"),
+        ],
+    );
+    let tests = results["tests"].as_array().unwrap();
+    let shown = text(&tests[0], "test_code");
+    let of = code.chars().count();
+    assert!(
+        shown.starts_with("[Test code cut to its last "),
+        "{}",
+        &shown[..80]
+    );
+    assert!(shown.contains(&format!(" of {of} characters {BUDGET_REASON}]\n\n")));
+    assert!(shown.ends_with(&format!("row row \"\n\n{body}")));
+    assert_eq!(text(&tests[0], "message"), "expected :ok");
+    assert_eq!(text(&tests[1], "test_code"), "assert 1 == 1");
+}
+
+#[test]
+fn ten_thousand_tests_each_with_context_fit_those_left_out_counted() {
+    let names: Vec<String> = (0..10_000).map(|i| format!("test case {i}")).collect();
+    let code = format!(
+        "@cases {}\n\nassert run(@cases) == :ok",
+        "[1, 2, 3], ".repeat(180)
+    );
+    let run: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if i % 2_500 == 0 {
+                failing(n, r#""expected :ok""#)
+            } else {
+                passing(n)
+            }
+        })
+        .collect();
+    let results = combined(run, names.iter().map(|n| test_meta(n, &code)).collect());
+    assert_eq!(results["status"], "fail");
+    let tests = results["tests"].as_array().unwrap();
+    let (entry, shown) = tests.split_last().unwrap();
+    let left = 10_000 - shown.len();
+    assert_eq!(
+        text(entry, "name"),
+        format!("[{left} more tests not shown {BUDGET_REASON}]")
+    );
+    assert_eq!(entry["status"], "pass");
+    // The failing tests are shown, then the first that passed, in source order.
+    let failed: Vec<&str> = shown
+        .iter()
+        .filter(|t| t["status"] == "fail")
+        .map(|t| text(t, "name"))
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            "test case 0",
+            "test case 2500",
+            "test case 5000",
+            "test case 7500"
+        ]
+    );
+    assert_eq!(text(&shown[1], "name"), "test case 1");
+    for test in shown {
+        let code = text(test, "test_code");
+        assert!(code.starts_with("[Test code cut to its last "), "{code}");
+        assert!(code.ends_with("\n\nassert run(@cases) == :ok"), "{code}");
+    }
 }

@@ -1,10 +1,13 @@
-//! Property tests: hostile input never panics, and for generated test files in each language
+//! Property tests: hostile input never panics, for generated test files in each language
 //! `--parse-meta` finds exactly the generated tests and `--transform` keeps them where they
-//! were without adding syntax errors.
+//! were without adding syntax errors, and any results fit in results.json's budget.
 
 use proptest::prelude::*;
 
 use exercism_test_helper::run::combine::{combine, parse_run};
+use exercism_test_helper::run::results::{
+    self, BUDGET_REASON, Field, MAX_BYTES, MAX_MESSAGE_CHARS, Results, Status, TestResult,
+};
 use exercism_test_helper::run::{dialect, log};
 use exercism_test_helper::source::language::Language;
 use exercism_test_helper::source::meta::{self, Metadata};
@@ -305,4 +308,159 @@ fn metadata_test() -> impl Strategy<Value = serde_json::Value> {
             serde_json::Value::Object(object)
         },
     )
+}
+
+/// A text a test might print or fail with: a short piece of letters, quotes, backslashes,
+/// control and multi-byte characters, repeated up to `most` times.
+fn text(most: usize) -> impl Strategy<Value = String> {
+    (
+        "[a-z \"\\\\\\x00-\\x1f\u{e9}\u{20ac}\u{1f600}]{1,5}",
+        0..most,
+    )
+        .prop_map(|(piece, times)| piece.repeat(times))
+}
+
+fn status() -> impl Strategy<Value = Status> {
+    prop_oneof![Just(Status::Pass), Just(Status::Fail), Just(Status::Error)]
+}
+
+/// A test result as `--combine` makes one, its strings up to `most` repeats long.
+fn test_result(most: usize) -> impl Strategy<Value = TestResult> {
+    let maybe = move || prop::option::of(text(most));
+    (
+        text(most),
+        status(),
+        maybe(),
+        maybe(),
+        prop::option::of(0i64..100),
+        maybe(),
+    )
+        .prop_map(|(name, status, message, code, task_id, output)| {
+            TestResult::new(name, status, message, code, task_id, output)
+        })
+}
+
+/// Results of a few tests with long strings or of many with short ones, and at times a
+/// top-level message beside the tests (`Results::new` keeps one only without tests).
+fn results_set() -> impl Strategy<Value = Results> {
+    // Many tests repeat a few drawn ones (drawing each would take most of the time).
+    let many = (prop::collection::vec(test_result(80), 1..8), 0..6_000usize)
+        .prop_map(|(drawn, count)| (0..count).map(|i| drawn[i % drawn.len()].clone()).collect());
+    let tests = prop_oneof![prop::collection::vec(test_result(30_000), 0..12), many];
+    (tests, prop::option::of(text(30_000)), any::<bool>()).prop_map(|(tests, message, beside)| {
+        let mut results = Results::new(tests, message.clone());
+        if beside {
+            results.message = message.map(|m| results::truncate(&m, MAX_MESSAGE_CHARS, ""));
+        }
+        results
+    })
+}
+
+/// Checks one string after fitting: under the cap it is untouched; over it, it is its first
+/// (a test's code: last) characters and the note that says how many it kept, in at most
+/// the cap.
+fn check_string(
+    field: Field,
+    before: Option<&str>,
+    after: Option<&str>,
+    cap: Option<usize>,
+) -> Result<(), TestCaseError> {
+    let (Some(before), Some(after)) = (before, after) else {
+        prop_assert_eq!(before, after);
+        return Ok(());
+    };
+    let of = before.chars().count();
+    let cap = match cap.map(|cap| cap.max(field.floor())) {
+        Some(cap) if of > cap => cap,
+        _ => {
+            prop_assert_eq!(before, after);
+            return Ok(());
+        }
+    };
+    prop_assert!(
+        after.chars().count() <= cap,
+        "{field:?} over {cap}: {after:?}"
+    );
+    let said = if field.keeps_tail() {
+        " cut to its last "
+    } else {
+        " cut to its first "
+    };
+    let at = after.rfind(said).map(|at| at + said.len());
+    let kept: usize = at
+        .and_then(|at| after[at..].split(' ').next()?.parse().ok())
+        .ok_or_else(|| TestCaseError::fail(format!("{field:?} without a note: {}", ends(after))))?;
+    let note = results::note(field, kept, of);
+    let expected = if field.keeps_tail() {
+        let start = before
+            .char_indices()
+            .nth(of - kept)
+            .map_or(before.len(), |(i, _)| i);
+        format!("{note}{}", &before[start..])
+    } else {
+        let end = before
+            .char_indices()
+            .nth(kept)
+            .map_or(before.len(), |(i, _)| i);
+        format!("{}{note}", &before[..end])
+    };
+    prop_assert!(
+        after == expected,
+        "{field:?} {} is not {}",
+        ends(after),
+        ends(&expected)
+    );
+    Ok(())
+}
+
+/// The first and last characters of a long text, to show in a failure.
+fn ends(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 240 {
+        return format!("{text:?}");
+    }
+    let head: String = chars[..120].iter().collect();
+    let tail: String = chars[chars.len() - 120..].iter().collect();
+    format!("{head:?}…({} characters)…{tail:?}", chars.len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_results_fit_in_the_budget_and_say_what_was_cut(original in results_set()) {
+        let json = original.clone().to_json();
+        prop_assert!(json.len() <= MAX_BYTES, "{} bytes", json.len());
+        let written: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let mut fitted = original.clone();
+        let fit = fitted.fit();
+        prop_assert_eq!(&serde_json::to_value(&fitted).unwrap(), &written);
+        prop_assert_eq!((fitted.version, fitted.status), (original.version, original.status));
+        check_string(Field::Message, original.message.as_deref(), fitted.message.as_deref(), fit.cap)?;
+        let kept: Vec<&TestResult> = original
+            .tests
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| fit.left_out.binary_search(i).is_err())
+            .map(|(_, test)| test)
+            .collect();
+        let mut shown = &fitted.tests[..];
+        if let Some((entry, before)) = fitted.tests.split_last().filter(|_| !fit.left_out.is_empty()) {
+            let left = fit.left_out.len();
+            prop_assert!(entry.name.starts_with(&format!("[{left} more test")), "{}", entry.name);
+            let reason = format!("{BUDGET_REASON}]");
+            prop_assert!(entry.name.ends_with(&reason), "{}", entry.name);
+            let worst = fit.left_out.iter().fold(Status::Pass, |s, &i| s.worst(original.tests[i].status));
+            prop_assert_eq!(entry.status, worst);
+            shown = before;
+        }
+        prop_assert_eq!(shown.len(), kept.len());
+        for (after, before) in shown.iter().zip(kept) {
+            prop_assert_eq!((after.status, after.task_id), (before.status, before.task_id));
+            check_string(Field::Name, Some(&before.name), Some(&after.name), fit.cap)?;
+            check_string(Field::Message, before.message.as_deref(), after.message.as_deref(), fit.cap)?;
+            check_string(Field::TestCode, before.test_code.as_deref(), after.test_code.as_deref(), fit.cap)?;
+            check_string(Field::Output, before.output.as_deref(), after.output.as_deref(), fit.cap)?;
+        }
+    }
 }
