@@ -389,26 +389,6 @@ impl Language {
         self.compiled(self.tests_query, "tests.scm")
     }
 
-    /// The tests query and the patterns of the locals query that index a file (see
-    /// `crate::source::locals`) as one, so that `--parse-meta` reads a file's tests and its
-    /// definitions in one walk.
-    pub fn tests_and_locals_query(&self) -> &'static Query {
-        self.compiled(self.tests_and_locals_source(), "tests.scm and locals.scm")
-    }
-
-    fn tests_and_locals_source(&self) -> &'static str {
-        type Sources = HashMap<String, &'static str>;
-        static SOURCES: OnceLock<Mutex<Sources>> = OnceLock::new();
-        let mut sources = SOURCES
-            .get_or_init(Mutex::default)
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        sources.entry(self.facts.name.clone()).or_insert_with(|| {
-            let indexing = crate::source::locals::indexing_patterns(self.locals_query);
-            Box::leak(format!("{}\n{indexing}", self.tests_query).into_boxed_str())
-        })
-    }
-
     /// The compiled locals query (`queries/<lang>/locals.scm`).
     pub fn locals_query(&self) -> &'static Query {
         self.compiled(self.locals_query, "locals.scm")
@@ -428,6 +408,16 @@ impl Language {
     /// A query of this language, compiled once per process: a whole track's test files
     /// share it (compiling it for each file was an eighth of `--check-canonical`'s work).
     fn compiled(&self, source: &'static str, file: &'static str) -> &'static Query {
+        self.derived_query(file, |_| source.to_string())
+    }
+
+    /// A query whose source `build` makes from this language's query sources (`tests_source`,
+    /// `locals_source`), named `file` in errors, compiled once per process.
+    pub fn derived_query(
+        &self,
+        file: &'static str,
+        build: impl FnOnce(&Language) -> String,
+    ) -> &'static Query {
         type Compiled = HashMap<(String, &'static str), &'static Query>;
         static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
         let mut compiled = COMPILED
@@ -436,7 +426,17 @@ impl Language {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         compiled
             .entry((self.facts.name.clone(), file))
-            .or_insert_with(|| Box::leak(Box::new(compile(&self.grammar, source, file))))
+            .or_insert_with(|| Box::leak(Box::new(compile(&self.grammar, &build(self), file))))
+    }
+
+    /// The text of `queries/<lang>/tests.scm`.
+    pub fn tests_source(&self) -> &'static str {
+        self.tests_query
+    }
+
+    /// The text of `queries/<lang>/locals.scm`.
+    pub fn locals_source(&self) -> &'static str {
+        self.locals_query
     }
 
     /// The source texts of the queries, by file name (for tests that compare matchers).
@@ -496,7 +496,7 @@ mod tests {
             assert_eq!(language.facts.name, name);
             language.tests_query();
             language.literals_query();
-            language.tests_and_locals_query();
+            language.locals_query();
             language.mix_query();
             language.row_placeholders();
         }

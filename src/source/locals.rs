@@ -105,6 +105,15 @@ impl Roles {
     }
 }
 
+/// The tests query and the patterns of the locals query that index a file, as one query, so
+/// that `--parse-meta` reads a file's tests and its definitions in one walk.
+pub fn tests_and_indexing_query(language: &Language) -> &'static Query {
+    language.derived_query("tests.scm and locals.scm", |language| {
+        let indexing = indexing_patterns(language.locals_source());
+        format!("{}\n{indexing}", language.tests_source())
+    })
+}
+
 /// The patterns of a locals query that the walk over the whole file needs: those that open a
 /// scope, define a shown item, or are a hook or a context. Uses and names a body binds for itself
 /// are read later, only where a body may use the file (see the module docs).
@@ -570,7 +579,6 @@ fn starts_line(source: &[u8], at: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::syntax;
 
     #[test]
     fn a_capture_name_gives_its_role_and_one_namespace_per_suffix() {
@@ -609,104 +617,5 @@ mod tests {
         assert!(!kept.contains("(f)"), "{kept}");
         let both = indexing_patterns("(a (b) @local.definition @local.reference.x) @local.item");
         assert!(both.contains("(a (b)"), "{both}");
-    }
-
-    /// What each test of an Elixir source uses, as the lines of the items shown.
-    fn uses_by_test(source: &str) -> Vec<Vec<String>> {
-        let language = Language::by_name("elixir").unwrap();
-        let analysis = syntax::analyze_with_locals(&language, source.as_bytes());
-        let bodies: Vec<Range<usize>> = analysis
-            .tests
-            .iter()
-            .filter_map(|t| t.body.clone())
-            .collect();
-        let tree = analysis.tree().unwrap();
-        let index = Index::new(
-            analysis.locals.as_ref().unwrap(),
-            source.as_bytes(),
-            tree,
-            &language,
-            &bodies,
-        );
-        analysis
-            .tests
-            .iter()
-            .map(|test| {
-                let body = test.body.clone().unwrap();
-                index
-                    .uses(&test.range, &body)
-                    .into_iter()
-                    .map(|r| source[r].lines().next().unwrap().to_string())
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_use_resolves_to_the_innermost_definition_and_what_that_uses_in_turn() {
-        let uses = uses_by_test(
-            r#"defmodule T do
-  use ExUnit.Case
-  @size 3
-  defp board, do: List.duplicate(0, @size)
-  defp unused, do: 1
-
-  test "uses a helper" do
-    assert length(board()) == 3
-  end
-
-  test "binds the name itself" do
-    board = [1]
-    assert board == [1]
-  end
-
-  test "calls another module's function of that name" do
-    assert Board.board() == []
-  end
-
-  test "uses nothing" do
-    assert 1 == 1
-  end
-end
-"#,
-        );
-        assert_eq!(
-            uses,
-            vec![
-                vec![
-                    "@size 3".to_string(),
-                    "defp board, do: List.duplicate(0, @size)".to_string()
-                ],
-                vec![],
-                vec![],
-                vec![],
-            ]
-        );
-    }
-
-    #[test]
-    fn a_setup_is_used_by_the_tests_that_take_its_context() {
-        let uses = uses_by_test(
-            r#"defmodule T do
-  use ExUnit.Case
-  setup do
-    %{beds: 3}
-  end
-
-  test "takes the context", %{beds: beds} do
-    assert beds == 3
-  end
-
-  test "takes nothing" do
-    assert true
-  end
-
-  test "ignores the context", _context do
-    assert true
-  end
-end
-"#,
-        );
-        assert_eq!(uses, vec![vec!["setup do".to_string()], vec![], vec![]]);
     }
 }

@@ -546,4 +546,81 @@ mod tests {
             " a\nb"
         );
     }
+    /// The test_code of each test of an Elixir source.
+    fn test_codes(source: &str) -> Vec<String> {
+        let language = Language::by_name("elixir").unwrap();
+        let analysis = crate::source::syntax::analyze_with_locals(&language, source.as_bytes());
+        metadata(&analysis, &language, source.as_bytes(), "t.exs", false)
+            .tests
+            .into_iter()
+            .map(|test| test.test_code)
+            .collect()
+    }
+
+    #[test]
+    fn a_use_shows_the_innermost_definition_and_what_that_uses_in_turn() {
+        let codes = test_codes(
+            r#"defmodule T do
+  use ExUnit.Case
+  @size 3
+  defp board, do: List.duplicate(0, @size)
+  defp unused, do: 1
+
+  test "uses a helper" do
+    assert length(board()) == 3
+  end
+
+  test "binds the name itself" do
+    board = [1]
+    assert board == [1]
+  end
+
+  test "calls another module's function of that name" do
+    assert Board.board() == []
+  end
+end
+"#,
+        );
+        assert_eq!(
+            codes,
+            [
+                "@size 3\ndefp board, do: List.duplicate(0, @size)\n\nassert length(board()) == 3",
+                "board = [1]\nassert board == [1]",
+                "assert Board.board() == []",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_setup_is_shown_to_the_tests_that_take_its_context() {
+        let codes = test_codes(
+            r#"defmodule T do
+  use ExUnit.Case
+  setup do
+    %{beds: 3}
+  end
+
+  test "takes the context", %{beds: beds} do
+    assert beds == 3
+  end
+
+  test "takes nothing" do
+    assert true
+  end
+
+  test "ignores the context", _context do
+    assert true
+  end
+end
+"#,
+        );
+        assert_eq!(
+            codes,
+            [
+                "setup do\n  %{beds: 3}\nend\n\nassert beds == 3",
+                "assert true",
+                "assert true",
+            ]
+        );
+    }
 }

@@ -214,7 +214,12 @@ pub fn analyze(language: &Language, source: &[u8]) -> Analysis {
 /// `analyze`, with the `local.*` captures of the locals query read in the same walk, for what
 /// each test's body uses of the file.
 pub fn analyze_with_locals(language: &Language, source: &[u8]) -> Analysis {
-    analyze_with(language, source, language.tests_and_locals_query(), true)
+    analyze_with(
+        language,
+        source,
+        locals::tests_and_indexing_query(language),
+        true,
+    )
 }
 
 fn analyze_with(
