@@ -28,17 +28,28 @@ use support::{BIN, median, median_in_process, ms, peak_kib, runs};
 /// A generated test file of `tests` tests, `per_group` tests to a group (an ExUnit or Jest
 /// `describe`, a Ruby or Python class): the flat shape puts them all in one group, the other
 /// gives each test its own.
-fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'static str) {
+/// With `helper`, every test uses a helper or constant the file defines, which its test_code
+/// shows.
+fn test_file(
+    language: &str,
+    tests: usize,
+    per_group: usize,
+    helper: bool,
+) -> (String, &'static str) {
     let mut out = String::new();
+    let one = if helper { "one()" } else { "1" };
     match language {
         "elixir" => {
             out.push_str("defmodule GenTest do\n  use ExUnit.Case\n\n");
+            if helper {
+                out.push_str("  defp one, do: 1\n\n");
+            }
             for i in 0..tests {
                 if i % per_group == 0 {
                     out.push_str(&format!("  describe \"group {i}\" do\n"));
                 }
                 out.push_str(&format!(
-                    "  @tag task_id: {}\n  @tag :pending\n  test \"adds number {i}\" do\n    assert Calc.add({i}, 1) == {}\n  end\n\n",
+                    "  @tag task_id: {}\n  @tag :pending\n  test \"adds number {i}\" do\n    assert Calc.add({i}, {one}) == {}\n  end\n\n",
                     i % 5 + 1,
                     i + 1
                 ));
@@ -51,12 +62,16 @@ fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'stati
         }
         "ruby" => {
             out.push_str("require 'minitest/autorun'\n\n");
+            if helper {
+                out.push_str("ONE = 1\n\n");
+            }
+            let one = if helper { "ONE" } else { "1" };
             for i in 0..tests {
                 if i % per_group == 0 {
                     out.push_str(&format!("class GenTest{i} < Minitest::Test\n"));
                 }
                 out.push_str(&format!(
-                    "  def test_adds_number_{i}\n    skip\n    assert_equal {}, Calc.add({i}, 1)\n  end\n\n",
+                    "  def test_adds_number_{i}\n    skip\n    assert_equal {}, Calc.add({i}, {one})\n  end\n\n",
                     i + 1
                 ));
                 if (i + 1) % per_group == 0 || i + 1 == tests {
@@ -67,12 +82,15 @@ fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'stati
         }
         "javascript" => {
             out.push_str("import { add } from './calc';\n\n");
+            if helper {
+                out.push_str("const one = () => 1;\n\n");
+            }
             for i in 0..tests {
                 if i % per_group == 0 {
                     out.push_str(&format!("describe('group {i}', () => {{\n"));
                 }
                 out.push_str(&format!(
-                    "  xtest('adds number {i}', () => {{\n    expect(add({i}, 1)).toBe({});\n  }});\n\n",
+                    "  xtest('adds number {i}', () => {{\n    expect(add({i}, {one})).toBe({});\n  }});\n\n",
                     i + 1
                 ));
                 if (i + 1) % per_group == 0 || i + 1 == tests {
@@ -83,12 +101,15 @@ fn test_file(language: &str, tests: usize, per_group: usize) -> (String, &'stati
         }
         _ => {
             out.push_str("import unittest\n\nimport pytest\n\n");
+            if helper {
+                out.push_str("\ndef one():\n    return 1\n\n");
+            }
             for i in 0..tests {
                 if i % per_group == 0 {
                     out.push_str(&format!("\nclass GenTest{i}(unittest.TestCase):\n"));
                 }
                 out.push_str(&format!(
-                    "    @pytest.mark.task(taskno={})\n    def test_adds_number_{i}(self):\n        self.assertEqual(add({i}, 1), {})\n\n",
+                    "    @pytest.mark.task(taskno={})\n    def test_adds_number_{i}(self):\n        self.assertEqual(add({i}, {one}), {})\n\n",
                     i % 5 + 1,
                     i + 1
                 ));
@@ -169,10 +190,10 @@ fn main() {
 
     println!(
         "| language | shape | tests | file size | tree-sitter parse alone | one visit of every \
-         node (2 threads) | `--parse-meta` | `--transform` | ratio to the parse | ratio to parse \
-         + visit |"
+         node (2 threads) | `--parse-meta` | `--parse-meta --test-code body` | `--transform` | \
+         ratio to the parse | ratio to parse + visit | context / body |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let languages: Vec<String> = match std::env::var("BENCH_LANGUAGES") {
         Ok(list) => list.split(',').map(str::to_string).collect(),
         Err(_) => exercism_test_helper::source::language::names()
@@ -183,10 +204,15 @@ fn main() {
     for language in &languages {
         let language = language.as_str();
         let grammar = Language::by_name(language).unwrap().grammar;
-        for (shape, one_group) in [("one group", true), ("a group per test", false)] {
+        let shapes = [
+            ("one group", true, false),
+            ("a group per test", false, false),
+            ("one group, each test using a helper", true, true),
+        ];
+        for (shape, one_group, helper) in shapes {
             for tests in [1_000, 10_000, 100_000] {
                 let per_group = if one_group { tests } else { 1 };
-                let (source, ext) = test_file(language, tests, per_group);
+                let (source, ext) = test_file(language, tests, per_group, helper);
                 let name = format!("gen_test.{ext}");
                 fs::write(dir.join(&name), &source).unwrap();
                 let parse = median_in_process(runs, || {
@@ -201,21 +227,26 @@ fn main() {
                 let floor = (parse + visit).as_secs_f64();
                 let meta_args = ["--parse-meta", &format!("{name}:meta.json")];
                 let meta = median(runs, dir, BIN, &meta_args, &mut || remove("meta.json"));
+                // The body alone is what --parse-meta did before test_code showed context.
+                let body_args = [meta_args[0], meta_args[1], "--test-code", "body"];
+                let body = median(runs, dir, BIN, &body_args, &mut || remove("meta.json"));
                 let out = format!("out.{ext}");
                 let transform_args = ["--transform", &format!("{name}:{out}")];
                 let transform = median(runs, dir, BIN, &transform_args, &mut || remove(&out));
                 println!(
-                    "| {language} | {shape} | {tests} | {:.1} MB | {} | {} | {} | {} | {:.2} / {:.2} \
-                     | {:.2} / {:.2} |",
+                    "| {language} | {shape} | {tests} | {:.1} MB | {} | {} | {} | {} | {} | \
+                     {:.2} / {:.2} | {:.2} / {:.2} | {:.3} |",
                     source.len() as f64 / 1e6,
                     ms(parse),
                     ms(visit),
                     ms(meta),
+                    ms(body),
                     ms(transform),
                     meta.as_secs_f64() / parse.as_secs_f64(),
                     transform.as_secs_f64() / parse.as_secs_f64(),
                     meta.as_secs_f64() / floor,
                     transform.as_secs_f64() / floor,
+                    meta.as_secs_f64() / body.as_secs_f64(),
                 );
             }
         }
