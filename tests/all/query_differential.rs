@@ -1,4 +1,4 @@
-//! The project's query matcher (src/source/query.rs) against tree-sitter's own `QueryCursor`: for
+//! The project's query matcher (src/source/query/) against tree-sitter's own `QueryCursor`: for
 //! every query in `queries/`, both must find the same matches (pattern and captured nodes) on
 //! every fixture, on the fixtures cut and spliced into broken files, and on snippets written
 //! to probe anchors, fields, alternations, optional children and predicates.
