@@ -203,7 +203,7 @@ fn main() {
     };
     for language in &languages {
         let language = language.as_str();
-        let grammar = Language::by_name(language).unwrap().grammar;
+        let grammar = &Language::by_name(language).unwrap().grammar;
         let shapes = [
             ("one group", true, false),
             ("a group per test", false, false),
@@ -217,11 +217,11 @@ fn main() {
                 fs::write(dir.join(&name), &source).unwrap();
                 let parse = median_in_process(runs, || {
                     let mut parser = tree_sitter::Parser::new();
-                    parser.set_language(&grammar).unwrap();
+                    parser.set_language(grammar).unwrap();
                     (parser.parse(&source, None).unwrap(), parser)
                 });
                 let mut parser = tree_sitter::Parser::new();
-                parser.set_language(&grammar).unwrap();
+                parser.set_language(grammar).unwrap();
                 let tree = parser.parse(&source, None).unwrap();
                 let visit = median_in_process(runs, || visit_in_two(&tree));
                 let floor = (parse + visit).as_secs_f64();

@@ -445,14 +445,14 @@ fn read_tests(tree: &Tree, file: &str, values_left: &mut usize) -> Result<Vec<Te
         files::SOURCE,
         "`files.test` of .meta/config.json names it",
     )?;
-    let analysis = syntax::analyze(&language, &source);
+    let analysis = syntax::analyze(language, &source);
     if let Some(line) = analysis.syntax_error_line {
         return Err(Error::in_file(
             &path,
             format!("does not parse (line {line}): fix it before it can be checked"),
         ));
     }
-    let found = literals::extract(&language, &analysis, &source);
+    let found = literals::extract(language, &analysis, &source);
     let mut bodies: Vec<Range<usize>> = analysis
         .tests
         .iter()

@@ -24,7 +24,7 @@ pub enum Outcome {
 pub(super) fn transform_mix(input: &Path, output: &Path) -> Result<(), Error> {
     let language = Language::with_mix()?;
     let source = files::read(input, files::SOURCE)?;
-    let transformed = mix::transform(&language, &source).ok_or_else(|| {
+    let transformed = mix::transform(language, &source).ok_or_else(|| {
         Error::in_file(input, "no `def project` returning a keyword list was found")
     })?;
     files::write(output, &transformed)
@@ -50,7 +50,7 @@ pub(super) fn parse_meta(
         .collect();
     let file = file.to_string_lossy();
     let ordinal_task_ids = language.ordinal_task_ids(input);
-    let metadata = meta::metadata(&analysis, &language, &source, &file, ordinal_task_ids);
+    let metadata = meta::metadata(&analysis, language, &source, &file, ordinal_task_ids);
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe
@@ -147,10 +147,10 @@ fn analyze(
     input: &Path,
     language: Option<&str>,
     read: fn(&Language, &[u8]) -> syntax::Analysis,
-) -> Result<(Vec<u8>, syntax::Analysis, Language), Error> {
+) -> Result<(Vec<u8>, syntax::Analysis, &'static Language), Error> {
     let language = Language::for_path(input, language)?;
     let source = files::read(input, files::SOURCE)?;
-    let analysis = read(&language, &source);
+    let analysis = read(language, &source);
     if let Some(line) = analysis.syntax_error_line {
         warn(
             input,

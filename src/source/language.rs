@@ -288,7 +288,10 @@ fn january() -> u32 {
     1
 }
 
-/// A loaded language: its grammar, facts and queries, ready for the pipeline.
+/// A loaded language: its grammar, facts and queries, ready for the pipeline. Each is loaded
+/// once per process (`LANGUAGES`) and handed out by reference, and each of its queries is
+/// compiled on first use, once: a whole track's test files share them (compiling a query for
+/// each file was an eighth of `--check-canonical`'s work).
 pub struct Language {
     pub grammar: tree_sitter::Language,
     pub facts: Facts,
@@ -296,15 +299,28 @@ pub struct Language {
     literals_query: &'static str,
     locals_query: &'static str,
     mix_query: Option<&'static str>,
+    /// The compiled queries, each on first use.
+    tests: OnceLock<Query>,
+    literals: OnceLock<Query>,
+    locals: OnceLock<Query>,
+    mix: OnceLock<Query>,
+    /// Queries built from the others' sources (`derived_query`), by the name they are known
+    /// by in errors: few, and each kept for the rest of the process.
+    derived: Mutex<HashMap<&'static str, &'static Query>>,
+}
+
+/// Every registered language, loaded on first use.
+fn languages() -> &'static [Language] {
+    static LANGUAGES: OnceLock<Vec<Language>> = OnceLock::new();
+    LANGUAGES.get_or_init(|| REGISTRY.iter().map(load).collect())
 }
 
 impl Language {
     /// The language named `name` (as in `--language`).
-    pub fn by_name(name: &str) -> Result<Language, Error> {
-        REGISTRY
+    pub fn by_name(name: &str) -> Result<&'static Language, Error> {
+        languages()
             .iter()
-            .find(|entry| entry.name == name)
-            .map(load)
+            .find(|language| language.facts.name == name)
             .ok_or_else(|| {
                 Error::usage(format!(
                     "unknown language `{name}` (known: {})",
@@ -315,12 +331,10 @@ impl Language {
 
     /// The language whose build files `--transform-mix` rewrites: the one with a mix query
     /// (`queries/<lang>/mix.scm`) and a `[mix]` entry in its facts.
-    pub fn with_mix() -> Result<Language, Error> {
-        REGISTRY
+    pub fn with_mix() -> Result<&'static Language, Error> {
+        languages()
             .iter()
-            .filter(|entry| entry.mix_query.is_some())
-            .map(load)
-            .find(|language| language.facts.mix.is_some())
+            .find(|language| language.mix_query.is_some() && language.facts.mix.is_some())
             .ok_or_else(|| {
                 Error::usage(
                     "--transform-mix: no registered language has a mix query \
@@ -330,14 +344,13 @@ impl Language {
     }
 
     /// The language of `path`, from `--language` when given, else from the file extension.
-    pub fn for_path(path: &Path, forced: Option<&str>) -> Result<Language, Error> {
+    pub fn for_path(path: &Path, forced: Option<&str>) -> Result<&'static Language, Error> {
         if let Some(name) = forced {
             return Language::by_name(name);
         }
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        REGISTRY
+        languages()
             .iter()
-            .map(load)
             .find(|language| language.facts.extensions.iter().any(|e| e == extension))
             .ok_or_else(|| {
                 Error::in_file(
@@ -385,47 +398,44 @@ impl Language {
     }
 
     /// The compiled tests query (`queries/<lang>/tests.scm`).
-    pub fn tests_query(&self) -> &'static Query {
-        self.compiled(self.tests_query, "tests.scm")
+    pub fn tests_query(&self) -> &Query {
+        compiled(&self.tests, &self.grammar, self.tests_query, "tests.scm")
     }
 
     /// The compiled locals query (`queries/<lang>/locals.scm`).
-    pub fn locals_query(&self) -> &'static Query {
-        self.compiled(self.locals_query, "locals.scm")
+    pub fn locals_query(&self) -> &Query {
+        compiled(&self.locals, &self.grammar, self.locals_query, "locals.scm")
     }
 
     /// The compiled literals query (`queries/<lang>/literals.scm`).
-    pub fn literals_query(&self) -> &'static Query {
-        self.compiled(self.literals_query, "literals.scm")
+    pub fn literals_query(&self) -> &Query {
+        compiled(
+            &self.literals,
+            &self.grammar,
+            self.literals_query,
+            "literals.scm",
+        )
     }
 
     /// The compiled mix.exs query, for languages that have one.
-    pub fn mix_query(&self) -> Option<&'static Query> {
+    pub fn mix_query(&self) -> Option<&Query> {
         self.mix_query
-            .map(|source| self.compiled(source, "mix.scm"))
-    }
-
-    /// A query of this language, compiled once per process: a whole track's test files
-    /// share it (compiling it for each file was an eighth of `--check-canonical`'s work).
-    fn compiled(&self, source: &'static str, file: &'static str) -> &'static Query {
-        self.derived_query(file, |_| source.to_string())
+            .map(|source| compiled(&self.mix, &self.grammar, source, "mix.scm"))
     }
 
     /// A query whose source `build` makes from this language's query sources (`tests_source`,
-    /// `locals_source`), named `file` in errors, compiled once per process.
+    /// `locals_source`), named `file` in errors, compiled on first use.
     pub fn derived_query(
         &self,
         file: &'static str,
         build: impl FnOnce(&Language) -> String,
-    ) -> &'static Query {
-        type Compiled = HashMap<(String, &'static str), &'static Query>;
-        static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
-        let mut compiled = COMPILED
-            .get_or_init(Mutex::default)
+    ) -> &Query {
+        let mut derived = self
+            .derived
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        compiled
-            .entry((self.facts.name.clone(), file))
+        derived
+            .entry(file)
             .or_insert_with(|| Box::leak(Box::new(compile(&self.grammar, &build(self), file))))
     }
 
@@ -467,7 +477,22 @@ fn load(entry: &Entry) -> Language {
         literals_query: entry.literals_query,
         locals_query: entry.locals_query,
         mix_query: entry.mix_query,
+        tests: OnceLock::new(),
+        literals: OnceLock::new(),
+        locals: OnceLock::new(),
+        mix: OnceLock::new(),
+        derived: Mutex::default(),
     }
+}
+
+/// The query in `slot`, compiled from `source` on first use.
+fn compiled<'a>(
+    slot: &'a OnceLock<Query>,
+    grammar: &tree_sitter::Language,
+    source: &str,
+    file: &str,
+) -> &'a Query {
+    slot.get_or_init(|| compile(grammar, source, file))
 }
 
 fn compile(grammar: &tree_sitter::Language, source: &str, file: &str) -> Query {
@@ -480,9 +505,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_query_is_compiled_once_per_process() {
+    fn each_language_is_loaded_and_each_query_compiled_once_per_process() {
         let first = Language::by_name("elixir").unwrap();
-        let again = Language::by_name("elixir").unwrap();
+        let again = Language::for_path(Path::new("test/a_test.exs"), None).unwrap();
+        assert!(std::ptr::eq(first, again));
         assert!(std::ptr::eq(first.tests_query(), again.tests_query()));
         assert!(std::ptr::eq(first.literals_query(), again.literals_query()));
         let ruby = Language::by_name("ruby").unwrap();
@@ -505,7 +531,7 @@ mod tests {
     #[test]
     fn every_quote_rule_escapes_quotes_and_backslashes() {
         for name in names() {
-            let quote = Language::by_name(name).unwrap().facts.header.quote;
+            let quote = &Language::by_name(name).unwrap().facts.header.quote;
             let literal = quote.literal("a \"b\" \\ c");
             let inner = &literal[quote.open.len()..literal.len() - quote.close.len()];
             // Every quote inside is escaped: an odd run of backslashes before it.

@@ -436,8 +436,8 @@ mod tests {
 
     fn literals(language: &str, source: &str) -> Vec<Literal> {
         let language = Language::by_name(language).unwrap();
-        let analysis = analyze(&language, source.as_bytes());
-        extract(&language, &analysis, source.as_bytes())
+        let analysis = analyze(language, source.as_bytes());
+        extract(language, &analysis, source.as_bytes())
             .values
             .into_iter()
             .map(|(_, literal)| literal)
@@ -459,8 +459,8 @@ mod tests {
             ("python", "SCALE = 'MMm'\ndef test_x():\n    f(SCALE)\n"),
         ] {
             let grammar = Language::by_name(language).unwrap();
-            let analysis = analyze(&grammar, source.as_bytes());
-            let found = extract(&grammar, &analysis, source.as_bytes());
+            let analysis = analyze(grammar, source.as_bytes());
+            let found = extract(grammar, &analysis, source.as_bytes());
             let (name, range) = &found.bindings[0];
             assert_eq!(name.to_lowercase(), "scale", "{language}");
             assert!(source[range.clone()].contains("MMm"), "{language}");

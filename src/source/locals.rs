@@ -107,7 +107,7 @@ impl Roles {
 
 /// The tests query and the patterns of the locals query that index a file, as one query, so
 /// that `--parse-meta` reads a file's tests and its definitions in one walk.
-pub fn tests_and_indexing_query(language: &Language) -> &'static Query {
+pub fn tests_and_indexing_query(language: &Language) -> &Query {
     language.derived_query("tests.scm and locals.scm", |language| {
         let indexing = indexing_patterns(language.locals_source());
         format!("{}\n{indexing}", language.tests_source())
@@ -279,7 +279,7 @@ pub struct Index<'a> {
     source: &'a [u8],
     tree: &'a Tree,
     /// The whole locals query, for the uses inside a body, and the roles of its captures.
-    query: &'static Query,
+    query: &'a Query,
     roles: Vec<Option<Role>>,
     facts: &'a Facts,
     /// Sorted by start, outer first; scope 0 is the whole file.

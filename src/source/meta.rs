@@ -549,8 +549,8 @@ mod tests {
     /// The test_code of each test of an Elixir source.
     fn test_codes(source: &str) -> Vec<String> {
         let language = Language::by_name("elixir").unwrap();
-        let analysis = crate::source::syntax::analyze_with_locals(&language, source.as_bytes());
-        metadata(&analysis, &language, source.as_bytes(), "t.exs", false)
+        let analysis = crate::source::syntax::analyze_with_locals(language, source.as_bytes());
+        metadata(&analysis, language, source.as_bytes(), "t.exs", false)
             .tests
             .into_iter()
             .map(|test| test.test_code)

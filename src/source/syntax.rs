@@ -779,7 +779,7 @@ mod tests {
 end
 "#;
         let language = Language::by_name("elixir").unwrap();
-        let groups: Vec<Option<usize>> = analyze(&language, source)
+        let groups: Vec<Option<usize>> = analyze(language, source)
             .tests
             .iter()
             .map(|t| t.group)

@@ -127,12 +127,12 @@ fn javascript(tests: &[GenTest]) -> String {
 /// Checks the properties for one generated file; returns its metadata.
 fn check(language: &str, source: &str, expected: usize) -> Metadata {
     let language = Language::by_name(language).unwrap();
-    let analysis = syntax::analyze_with_locals(&language, source.as_bytes());
+    let analysis = syntax::analyze_with_locals(language, source.as_bytes());
     assert_eq!(
         analysis.syntax_error_line, None,
         "generated file is valid:\n{source}"
     );
-    let metadata = meta::metadata(&analysis, &language, source.as_bytes(), "gen", false);
+    let metadata = meta::metadata(&analysis, language, source.as_bytes(), "gen", false);
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
     let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
@@ -153,7 +153,7 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
             touched.extend(line_of(edit.range.start)..=line_of(edit.range.end));
         }
         let transformed = apply(source.as_bytes(), edits);
-        let again = syntax::analyze(&language, &transformed);
+        let again = syntax::analyze(language, &transformed);
         let text = String::from_utf8_lossy(&transformed);
         assert_eq!(
             again.syntax_error_line, None,
@@ -218,7 +218,7 @@ proptest! {
         }
         // Every disabled test is enabled, on its own line.
         let language = Language::by_name("javascript").unwrap();
-        let analysis = syntax::analyze(&language, source.as_bytes());
+        let analysis = syntax::analyze(language, source.as_bytes());
         let transformed = apply(source.as_bytes(), edits(&analysis, &language.facts, source.as_bytes(), Marker::TestStarted));
         let text = String::from_utf8_lossy(&transformed);
         prop_assert!(!text.contains("xtest("), "{}", text);
@@ -229,8 +229,8 @@ proptest! {
     fn arbitrary_bytes_as_a_test_file_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
         for name in exercism_test_helper::source::language::names() {
             let language = Language::by_name(name).unwrap();
-            let analysis = syntax::analyze_with_locals(&language, &bytes);
-            meta::metadata(&analysis, &language, &bytes, "gen", false);
+            let analysis = syntax::analyze_with_locals(language, &bytes);
+            meta::metadata(&analysis, language, &bytes, "gen", false);
             apply(&bytes, edits(&analysis, &language.facts, &bytes, Marker::TestStarted));
         }
     }

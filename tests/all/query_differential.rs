@@ -56,7 +56,7 @@ fn theirs(query: &tree_sitter::Query, tree: &tree_sitter::Tree, source: &[u8]) -
 
 /// Both matchers for every query of one language.
 struct Pair {
-    language: Language,
+    language: &'static Language,
     queries: Vec<(&'static str, Query, tree_sitter::Query)>,
 }
 
@@ -107,7 +107,7 @@ impl Pair {
 fn language_of(path: &Path) -> Option<String> {
     Language::for_path(path, None)
         .ok()
-        .map(|language| language.facts.name)
+        .map(|language| language.facts.name.clone())
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
