@@ -15,7 +15,7 @@ const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// One `<IT::>` of the log.
 #[derive(Debug, Default)]
-pub struct Test {
+pub struct LoggedTest {
     /// The names of its enclosing `<DESCRIBE::>` groups and its own, joined by spaces.
     pub name: String,
     pub output: String,
@@ -72,13 +72,13 @@ pub fn detect_in(log: impl Read) -> std::io::Result<bool> {
 }
 
 /// Reads a log in this dialect, line by line, with bounded memory.
-pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
+pub fn parse(log: impl Read) -> std::io::Result<Vec<LoggedTest>> {
     enum Frame {
         Group(String),
         Test(usize),
     }
     let mut reader = BufReader::with_capacity(64 * 1024, log);
-    let mut tests: Vec<Test> = Vec::new();
+    let mut tests: Vec<LoggedTest> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut total = 0usize;
     let mut line = Vec::new();
@@ -130,9 +130,9 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
                 .collect();
             full.push(unescape(name));
             stack.push(Frame::Test(tests.len()));
-            tests.push(Test {
+            tests.push(LoggedTest {
                 name: full.join(" "),
-                ..Test::default()
+                ..LoggedTest::default()
             });
         } else if text.starts_with("<COMPLETEDIN::>") {
             if let Some(Frame::Test(i)) = stack.pop() {
@@ -152,10 +152,10 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
                         Frame::Test(_) => None,
                     })
                     .collect();
-                tests.push(Test {
+                tests.push(LoggedTest {
                     name: group.join(" "),
                     completed: true,
-                    ..Test::default()
+                    ..LoggedTest::default()
                 });
                 Some(tests.len() - 1)
             });
@@ -182,7 +182,7 @@ pub fn parse(log: impl Read) -> std::io::Result<Vec<Test>> {
 }
 
 /// Adds a line to a test's output, within the memory budget.
-fn push_output(test: &mut Test, line: &str, total: &mut usize) {
+fn push_output(test: &mut LoggedTest, line: &str, total: &mut usize) {
     if test.output.len() < MAX_OUTPUT_BYTES && *total < MAX_TOTAL_BYTES {
         if test.lines > 0 {
             test.output.push('\n');
@@ -195,7 +195,7 @@ fn push_output(test: &mut Test, line: &str, total: &mut usize) {
 
 /// The output of each test, as `--log-to-json` writes it.
 /// Names are keyed as headers write them (a line break as `\n`), as `--combine` looks them up.
-pub fn outputs(tests: &[Test]) -> Outputs {
+pub fn outputs(tests: &[LoggedTest]) -> Outputs {
     let mut entries: Vec<(String, String)> = Vec::new();
     let mut index: std::collections::HashMap<String, usize> = Default::default();
     for test in tests {
@@ -218,7 +218,7 @@ pub fn outputs(tests: &[Test]) -> Outputs {
 
 /// The results the log carries: every test with its status, and a test that started but
 /// never completed as an error that says so.
-pub fn run(tests: Vec<Test>) -> Run {
+pub fn run(tests: Vec<LoggedTest>) -> Run {
     let tests = tests
         .into_iter()
         .map(|test| {

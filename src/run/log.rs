@@ -64,7 +64,8 @@ const CHUNK: usize = 64 * 1024;
 /// header: as the test files loaded (a solution's top-level `console.log`).
 pub const LOAD_OUTPUT: &str = "";
 
-struct Entry {
+/// A test's header name and the output captured for it.
+struct Captured {
     name: Vec<u8>,
     output: Vec<u8>,
 }
@@ -72,7 +73,7 @@ struct Entry {
 /// The state of a split in progress.
 struct Splitter<'m> {
     marker: memmem::Finder<'m>,
-    entries: Vec<Entry>,
+    entries: Vec<Captured>,
     index: std::collections::HashMap<Vec<u8>, usize>,
     /// The entry receiving output, if a header has been seen.
     current: Option<usize>,
@@ -136,7 +137,7 @@ impl Splitter<'_> {
             None if self.total + 2 * name.len() + ENTRY_OVERHEAD <= MAX_TOTAL_BYTES => {
                 self.total += 2 * name.len() + ENTRY_OVERHEAD;
                 self.index.insert(name.clone(), self.entries.len());
-                self.entries.push(Entry {
+                self.entries.push(Captured {
                     name,
                     output: Vec::new(),
                 });
@@ -231,7 +232,7 @@ fn process(splitter: &mut Splitter, window: &[u8], last: bool) -> usize {
 
 /// Turns raw entries into text: invalid UTF-8 replaced, `\r\n` read as a line break, and the
 /// line break that ends the last line dropped.
-fn finish(entries: Vec<Entry>, keep_final_newline: bool) -> Outputs {
+fn finish(entries: Vec<Captured>, keep_final_newline: bool) -> Outputs {
     let entries = entries
         .into_iter()
         .map(|entry| {

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::source::query::Query;
 
 /// One entry of the registry. Adding a language means adding one of these.
-struct Entry {
+struct Registration {
     name: &'static str,
     grammar: fn() -> tree_sitter::Language,
     facts: &'static str,
@@ -23,8 +23,8 @@ struct Entry {
     mix_query: Option<&'static str>,
 }
 
-const REGISTRY: &[Entry] = &[
-    Entry {
+const REGISTRY: &[Registration] = &[
+    Registration {
         name: "elixir",
         grammar: || tree_sitter_elixir::LANGUAGE.into(),
         facts: include_str!("../../grammars/elixir.toml"),
@@ -33,7 +33,7 @@ const REGISTRY: &[Entry] = &[
         locals_query: include_str!("../../queries/elixir/locals.scm"),
         mix_query: Some(include_str!("../../queries/elixir/mix.scm")),
     },
-    Entry {
+    Registration {
         name: "ruby",
         grammar: || tree_sitter_ruby::LANGUAGE.into(),
         facts: include_str!("../../grammars/ruby.toml"),
@@ -42,7 +42,7 @@ const REGISTRY: &[Entry] = &[
         locals_query: include_str!("../../queries/ruby/locals.scm"),
         mix_query: None,
     },
-    Entry {
+    Registration {
         name: "python",
         grammar: || tree_sitter_python::LANGUAGE.into(),
         facts: include_str!("../../grammars/python.toml"),
@@ -51,7 +51,7 @@ const REGISTRY: &[Entry] = &[
         locals_query: include_str!("../../queries/python/locals.scm"),
         mix_query: None,
     },
-    Entry {
+    Registration {
         name: "javascript",
         grammar: || tree_sitter_javascript::LANGUAGE.into(),
         facts: include_str!("../../grammars/javascript.toml"),
@@ -466,7 +466,7 @@ pub fn names() -> Vec<&'static str> {
     REGISTRY.iter().map(|entry| entry.name).collect()
 }
 
-fn load(entry: &Entry) -> Language {
+fn load(entry: &Registration) -> Language {
     // The facts are part of the binary; a malformed file is caught by the registry tests.
     let facts: Facts = toml::from_str(entry.facts)
         .unwrap_or_else(|e| panic!("grammars/{}.toml is invalid: {e}", entry.name));
