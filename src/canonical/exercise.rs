@@ -246,12 +246,28 @@ fn present(path: &Path) -> bool {
 
 /// The folder `configlet sync` keeps problem-specifications in, if it exists.
 pub fn configlet_cache() -> Option<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
-    let dir = cache.join("exercism/configlet/problem-specifications");
-    dir.is_dir().then_some(dir)
+    configlet_cache_path().filter(|dir| dir.is_dir())
+}
+
+/// Where `configlet sync` keeps problem-specifications: `exercism/configlet/
+/// problem-specifications` in the user's cache folder as configlet finds it (Nim's
+/// `getCacheDir`): `$XDG_CACHE_HOME`, else `~/.cache` (`~/Library/Caches` on macOS);
+/// `%LOCALAPPDATA%` on Windows. `None` when the environment names no cache folder.
+pub fn configlet_cache_path() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let cache = if cfg!(windows) {
+        var("LOCALAPPDATA").map(PathBuf::from)
+    } else {
+        let home_cache = if cfg!(target_os = "macos") {
+            "Library/Caches"
+        } else {
+            ".cache"
+        };
+        var("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| var("HOME").map(|home| Path::new(&home).join(home_cache)))
+    }?;
+    Some(cache.join("exercism/configlet/problem-specifications"))
 }
 
 /// Why an exercise was not linked.

@@ -10,7 +10,7 @@ use super::commands::{Outcome, warn};
 use crate::canonical::changes::{self, Compared};
 use crate::canonical::exercise::{self, Unread};
 use crate::canonical::report::{self, Change, Finding, Kind, Report};
-use crate::canonical::suppressions::Suppressions;
+use crate::canonical::suppressions::{self, Scope, Stale, Suppressions};
 use crate::canonical::{self, output};
 use crate::error::{Error, one_line};
 use crate::files;
@@ -48,6 +48,14 @@ pub(super) fn check_canonical(
 ) -> Result<Outcome, Error> {
     let mut suppressions = Suppressions::read(&options.suppressions)?;
     let found = exercise::find(dirs);
+    // The exercises the folders given hold: a record of another is of one gone.
+    let present = (!found.folders.is_empty()).then(|| {
+        let held = found.exercises.iter().filter_map(|e| e.as_ref().ok());
+        held.chain(&found.without_toml)
+            .chain(&found.deprecated)
+            .map(|dir| slug(&dir.display().to_string()))
+            .collect::<HashSet<String>>()
+    });
     let mut tally = output::Tally::default();
     let reference = options.base.as_ref().or(options.changed_since.as_ref());
     let mut since = reference.map(|reference| changes::Since::new(reference));
@@ -104,11 +112,14 @@ pub(super) fn check_canonical(
     }
 
     // The records of the suppressions file, of the exercises checked whole.
-    let checked: HashSet<String> = outcomes
-        .iter()
-        .filter(|o| o.report.is_ok())
-        .map(|o| slug(&o.dir))
-        .collect();
+    let scope = Scope {
+        checked: outcomes
+            .iter()
+            .filter(|o| o.report.is_ok())
+            .map(|o| slug(&o.dir))
+            .collect(),
+        present,
+    };
     for outcome in &mut outcomes {
         suppressions.apply(&slug(&outcome.dir), &mut outcome.findings);
     }
@@ -123,30 +134,13 @@ pub(super) fn check_canonical(
         }
     }
     if options.prune {
-        suppressions.prune(&checked);
+        suppressions.prune(&scope);
     }
     if options.suppress_all || options.prune {
         suppressions.write()?;
     }
-    let stale = suppressions.stale(&checked);
-    if !stale.is_empty() {
-        let names: Vec<String> = stale
-            .iter()
-            .map(|r| format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid)))
-            .collect();
-        warn(
-            &suppressions.path,
-            &format!(
-                "{} no longer {}: {} (--prune-suppressions drops {})",
-                match stale.len() {
-                    1 => "1 recorded finding".to_string(),
-                    n => format!("{n} recorded findings"),
-                },
-                if stale.len() == 1 { "occurs" } else { "occur" },
-                names.join(", "),
-                if stale.len() == 1 { "it" } else { "them" }
-            ),
-        );
+    for line in stale_lines(&suppressions, &scope) {
+        warn(&suppressions.path, &line);
     }
 
     let mut entries = Vec::new();
@@ -228,6 +222,60 @@ pub(super) fn check_canonical(
     } else {
         Outcome::Done
     })
+}
+
+/// The warnings that name the records of `suppressions` that no longer hold: one for those
+/// whose finding no longer occurs, one for those of exercises gone, one for each invalid
+/// record; each says that `--prune-suppressions` drops them.
+fn stale_lines(suppressions: &Suppressions, scope: &Scope) -> Vec<String> {
+    let stale = suppressions.stale(scope);
+    let drops = |n: usize| match n {
+        1 => "--prune-suppressions drops it",
+        _ => "--prune-suppressions drops them",
+    };
+    let named = |r: &suppressions::Record| {
+        format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid))
+    };
+    let mut lines = Vec::new();
+    for (why, says) in [
+        (Stale::NoLongerOccurs, ["occurs", "occur"]),
+        (Stale::Gone, ["is of an exercise", "are of exercises"]),
+    ] {
+        let of: Vec<String> = stale
+            .iter()
+            .filter(|(_, w)| *w == why)
+            .map(|(r, _)| named(r))
+            .collect();
+        if of.is_empty() {
+            continue;
+        }
+        let what = match of.len() {
+            1 => "1 recorded finding".to_string(),
+            n => format!("{n} recorded findings"),
+        };
+        let says = says[usize::from(of.len() > 1)];
+        let middle = match why {
+            Stale::NoLongerOccurs => format!("no longer {says}"),
+            _ => format!("{says} that no folder checked holds (deleted or renamed)"),
+        };
+        lines.push(format!(
+            "{what} {middle}: {} ({})",
+            of.join(", "),
+            drops(of.len())
+        ));
+    }
+    let kinds: Vec<&str> = suppressions::KINDS.iter().map(|k| k.name()).collect();
+    for (record, _) in stale.iter().filter(|(_, w)| *w == Stale::Invalid) {
+        lines.push(format!(
+            "the record {} is invalid: its finding {:?} is none of {}, so it can never match \
+             ({})",
+            named(record),
+            record.finding,
+            kinds.join(", "),
+            drops(1)
+        ));
+    }
+    lines
 }
 
 /// The findings of one exercise checked at one revision.
