@@ -40,7 +40,19 @@ impl Repository {
                 "--end-of-options",
                 &commit,
             ])
-            .map_err(|_| format!("git knows no commit `{reference}` here"))?;
+            .map_err(|_| {
+                let shallow = self
+                    .git(&["rev-parse", "--is-shallow-repository"])
+                    .is_ok_and(|out| out.starts_with(b"true"));
+                match shallow {
+                    true => format!(
+                        "git knows no commit `{reference}` here, and this clone is shallow: \
+                         fetch the history that holds it (`fetch-depth: 0` in \
+                         actions/checkout, or `git fetch --deepen=<commits>`)"
+                    ),
+                    false => format!("git knows no commit `{reference}` here"),
+                }
+            })?;
         let id = String::from_utf8_lossy(&id).trim().to_string();
         Ok(self
             .git(&["merge-base", "--end-of-options", &id, "HEAD"])

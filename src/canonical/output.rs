@@ -39,6 +39,8 @@ pub struct Tally {
     pub base: Option<String>,
     pub new: usize,
     pub deleted: usize,
+    /// With `--base`, where git could not give it: the base named, nothing compared.
+    pub whole: Option<String>,
 }
 
 /// The kinds of finding of an exercise that was checked, in the order the lines count them.
@@ -66,10 +68,13 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let count = |kind: Kind| findings().filter(|f| f.kind == kind).count();
-    let checked = format!(
+    let mut checked = format!(
         "checked {}",
         counted(tally.exercises, "exercise", "exercises")
     );
+    if let Some(base) = &tally.whole {
+        checked.push_str(&format!(" whole, not compared with {base}"));
+    }
     let cases = counted(tally.cases, "case", "cases");
     let unchecked = findings()
         .filter(|f| f.kind == Kind::Error && f.change != Some(Change::Fixed))
@@ -211,7 +216,13 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
 /// The GitHub Actions annotations, errors first, then warnings, then notices, each level cut
 /// to what GitHub shows; a last plain line says how many were left out and where they are.
 /// A file outside the working directory `cwd` is not named: GitHub could not show it.
-pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) -> Vec<String> {
+/// `warnings`, what the check could not do as asked, come first, on the run.
+pub fn annotations(
+    exercises: &[Exercise],
+    cwd: &Path,
+    summary_written: bool,
+    warnings: &[String],
+) -> Vec<String> {
     let mut all: Vec<(Level, String)> = Vec::new();
     // A pull request is shown what it introduced, not what was there before nor what it fixed;
     // a finding recorded as read is in the job summary only.
@@ -233,7 +244,12 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
             all.push((level, command(level, file.as_deref(), line, &message)));
         }
     }
-    let mut lines = Vec::new();
+    // The check's own warnings first, within the warnings GitHub shows.
+    let mut lines: Vec<String> = warnings
+        .iter()
+        .take(ANNOTATIONS_PER_LEVEL)
+        .map(|w| one_line(&command(Level::Warning, None, None, w)).into_owned())
+        .collect();
     let mut left_out = Vec::new();
     for level in Level::ALL {
         let of_level: Vec<&String> = all
@@ -241,18 +257,13 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
             .filter(|(l, _)| *l == level)
             .map(|(_, c)| c)
             .collect();
-        lines.extend(
-            of_level
-                .iter()
-                .take(ANNOTATIONS_PER_LEVEL)
-                .map(|c| one_line(c).into_owned()),
-        );
-        if of_level.len() > ANNOTATIONS_PER_LEVEL {
-            left_out.push(format!(
-                "{} {}s",
-                of_level.len() - ANNOTATIONS_PER_LEVEL,
-                level.name()
-            ));
+        let room = match level {
+            Level::Warning => ANNOTATIONS_PER_LEVEL.saturating_sub(warnings.len()),
+            _ => ANNOTATIONS_PER_LEVEL,
+        };
+        lines.extend(of_level.iter().take(room).map(|c| one_line(c).into_owned()));
+        if of_level.len() > room {
+            left_out.push(format!("{} {}s", of_level.len() - room, level.name()));
         }
     }
     if !left_out.is_empty() {
@@ -303,9 +314,13 @@ pub fn inside(file: &str, cwd: &Path) -> Option<String> {
 
 /// The job summary: a heading, the summary line, and a table of each exercise's findings
 /// (finding, case, test), those of exercises that fail first, within what GitHub takes of
-/// one step.
-pub fn markdown(exercises: &[Exercise], summary: &str) -> String {
-    let mut out = format!("## Canonical cases\n\n{}\n", escape(summary));
+/// one step. `warnings`, what the check could not do as asked, come before the summary line.
+pub fn markdown(exercises: &[Exercise], summary: &str, warnings: &[String]) -> String {
+    let mut out = "## Canonical cases\n\n".to_string();
+    for warning in warnings {
+        out.push_str(&format!("**Warning**: {}\n\n", escape(warning)));
+    }
+    out.push_str(&format!("{}\n", escape(summary)));
     // Exercises that fail the check or could not be checked first.
     let mut with_findings: Vec<&Exercise> = exercises
         .iter()

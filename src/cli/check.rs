@@ -38,6 +38,8 @@ struct Checked {
     dir: String,
     report: Result<Report, Unread>,
     findings: Vec<Finding>,
+    /// Whether it was compared with the base (`--base`, where git could give it).
+    compared: bool,
 }
 
 /// `--check-canonical`: every exercise is checked, whatever is wrong with another.
@@ -71,12 +73,21 @@ pub(super) fn check_canonical(
     tally.deprecated = in_scope(&found.deprecated);
     let mut to_check = found.exercises;
     let mut to_judge = Vec::new();
+    // What the check could not do as asked, said once: on stderr, or as annotations and in the
+    // job summary.
+    let mut warnings = Vec::new();
     if let (Some(base), Some(since)) = (&options.base, &mut since) {
-        let (kept, judged, unchanged) = compared_only(to_check, &found.folders, since, &mut tally);
+        let (kept, judged, unchanged) =
+            compared_only(to_check, &found.folders, since, &mut tally, &mut warnings);
         to_check = kept;
+        if judged.is_empty() && !warnings.is_empty() {
+            // Nothing was compared: the check is of the working tree alone.
+            tally.whole = Some(base.clone());
+        } else {
+            tally.unchanged = Some((base.clone(), unchanged));
+            tally.base = Some(base.clone());
+        }
         to_judge = judged;
-        tally.unchanged = Some((base.clone(), unchanged));
-        tally.base = Some(base.clone());
     } else if let (Some(reference), Some(since)) = (&options.changed_since, &mut since) {
         let (kept, unchanged) = changed_only(to_check, reference, since);
         to_check = kept;
@@ -90,17 +101,14 @@ pub(super) fn check_canonical(
             (None, Err(unread)) => unread_error(unread).path_text(),
             (None, Ok(report)) => report.dir.clone(),
         };
-        let mut findings = findings_of(&dir, &checked);
-        // Compared with a base git could not give: every finding as if new.
-        if options.base.is_some() {
-            for finding in &mut findings {
-                finding.change = Some(Change::Introduced);
-            }
-        }
+        // Where git could not give the base, nothing was compared: the findings are the
+        // working tree's, and fail or pass as a check without `--base` has them.
+        let findings = findings_of(&dir, &checked);
         outcomes.push(Checked {
             dir,
             report: checked,
             findings,
+            compared: false,
         });
     }
     for judged in canonical::judge_all(&to_judge, specs) {
@@ -108,6 +116,7 @@ pub(super) fn check_canonical(
             dir: judged.dir.display().to_string(),
             report: judged.report,
             findings: judged.findings,
+            compared: true,
         });
     }
 
@@ -163,7 +172,7 @@ pub(super) fn check_canonical(
             Ok(mut report) => {
                 tally.exercises += 1;
                 tally.cases += report.cases.len();
-                if let Some(base) = &options.base {
+                if let (Some(base), true) = (&options.base, outcome.compared) {
                     report.compared = Some(report::Compared::of(base, &outcome.findings));
                 }
                 entries.push(report::Entry::Checked(Box::new(report)));
@@ -185,15 +194,19 @@ pub(super) fn check_canonical(
     let summary = output::summary_line(&tally, &exercises);
     if options.github {
         let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
-            Some(path) if !path.is_empty() => {
-                append(Path::new(&path), &output::markdown(&exercises, &summary))
-            }
+            Some(path) if !path.is_empty() => append(
+                Path::new(&path),
+                &output::markdown(&exercises, &summary, &warnings),
+            ),
             _ => false,
         };
-        for line in output::annotations(&exercises, &options.cwd, summary_written) {
+        for line in output::annotations(&exercises, &options.cwd, summary_written, &warnings) {
             println!("{line}");
         }
     } else {
+        for warning in &warnings {
+            eprintln!("{}", one_line(&format!("warning: {warning}")));
+        }
         for line in output::text(&exercises, options.verbose) {
             println!("{line}");
         }
@@ -304,14 +317,15 @@ fn slug(dir: &str) -> String {
 /// were unchanged.
 type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, Compared)>, usize);
 
-/// Of `found`, the exercises to check whole (git could not compare them: a warning says why,
-/// once), and those a change since `base` touched, each with its files at the base; and how
-/// many had no change. New and deleted exercises are counted in `tally`.
+/// Of `found`, the exercises to check whole (git could not compare them: a warning in
+/// `warnings` says why, once), and those a change since `base` touched, each with its files at
+/// the base; and how many had no change. New and deleted exercises are counted in `tally`.
 fn compared_only(
     found: Vec<Result<PathBuf, Error>>,
     folders: &[PathBuf],
     since: &mut changes::Since,
     tally: &mut output::Tally,
+    warnings: &mut Vec<String>,
 ) -> Scoped {
     let base = since.reference().to_string();
     let dirs: Vec<PathBuf> = found
@@ -336,11 +350,10 @@ fn compared_only(
             }
             Err(why) => {
                 if warned.insert(why.clone()) {
-                    let line = format!(
-                        "warning: --base {base}: {why}: its exercises are checked whole, every \
-                         finding as if new"
-                    );
-                    eprintln!("{}", one_line(&line));
+                    warnings.push(format!(
+                        "--base {base}: {why}: nothing is compared, its exercises are checked \
+                         whole and their findings fail as without --base"
+                    ));
                 }
                 whole.push(Ok(dir));
             }

@@ -80,7 +80,7 @@ fn text(out: &Output) -> (String, String) {
 }
 
 #[test]
-fn a_clone_without_the_base_checks_every_exercise_whole_with_one_warning() {
+fn a_shallow_clone_without_the_base_is_named_with_the_fix_and_nothing_is_compared() {
     let origin = tempfile::tempdir().unwrap();
     track(origin.path());
     fs::write(origin.path().join(TEST_FILE), "from pets import sound\n").unwrap();
@@ -95,21 +95,57 @@ fn a_clone_without_the_base_checks_every_exercise_whole_with_one_warning() {
         clone.path(),
         &["clone", "--quiet", "--depth", "1", &url, "track"],
     );
+    let warning = "--base HEAD~1: git knows no commit `HEAD~1` here, and this clone is \
+                   shallow: fetch the history that holds it (`fetch-depth: 0` in \
+                   actions/checkout, or `git fetch --deepen=<commits>`): nothing is compared, \
+                   its exercises are checked whole and their findings fail as without --base";
     let out = check(&target, &["--base", "HEAD~1"]);
     let (stdout, stderr) = text(&out);
     assert_eq!(
         stderr.lines().collect::<Vec<_>>(),
-        [
-            "warning: --base HEAD~1: git knows no commit `HEAD~1` here: its exercises are checked \
-          whole, every finding as if new"
-        ],
+        [format!("warning: {warning}")],
         "{stderr}"
     );
+    // Nothing was compared, so nothing is said to be introduced.
     assert!(
-        stdout.contains("introduced missing 00000001 \"a cat meows\""),
+        stdout.starts_with("exercises/practice/pets: missing 00000001 \"a cat meows\""),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("introduced"), "{stdout}");
+    assert!(
+        stdout.contains("checked 1 exercise whole, not compared with HEAD~1 (3 cases): 3 missing"),
         "{stdout}"
     );
     assert_eq!(out.status.code(), Some(1), "{stdout}");
+
+    // In a workflow: the first annotation, and the job summary, say it.
+    let summary = clone.path().join("summary.md");
+    let out = common::output_within(
+        Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+            .current_dir(&target)
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .args(["--check-canonical", "exercises/practice"])
+            .args(["--problem-specifications", "problem-specifications"])
+            .args(["--base", "HEAD~1", "--format", "github"]),
+        HANG,
+    );
+    let (stdout, stderr) = text(&out);
+    assert_eq!(stderr, "");
+    assert_eq!(
+        stdout.lines().next(),
+        Some(format!("::warning::{warning}").as_str()),
+        "{stdout}"
+    );
+    let summary = fs::read_to_string(summary).unwrap();
+    assert!(
+        summary.starts_with("## Canonical cases\n\n**Warning**: --base HEAD\\~1: ")
+            && summary.contains("and this clone is shallow"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("checked 1 exercise whole, not compared with HEAD\\~1"),
+        "{summary}"
+    );
 }
 
 #[test]
