@@ -303,6 +303,23 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
 /// Reads an exercise from `tree`, whose directory in the working tree is `dir` (at a commit,
 /// where it was, or would be). Its own files come from `tree`, canonical data from `specs`.
 pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
+    read_as(tree, dir, specs, &tree.slug())
+}
+
+/// Whether problem-specifications `specs` has canonical data for the slug `slug`.
+pub fn has_data(specs: &Path, slug: &str) -> bool {
+    !slug.is_empty()
+        && present(
+            &specs
+                .join("exercises")
+                .join(slug)
+                .join("canonical-data.json"),
+        )
+}
+
+/// `read_in`, with the canonical data of `slug`: an exercise renamed to a slug that has none
+/// is judged by its old slug's.
+pub fn read_as(tree: &Tree, dir: &Path, specs: &Path, data: &str) -> Result<Exercise, Unread> {
     const META: &str = "an exercise's .meta file";
     let slug = tree.slug();
     let toml_path = tree.path(".meta/tests.toml");
@@ -322,7 +339,7 @@ pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread
 
     let data_path = specs
         .join("exercises")
-        .join(&slug)
+        .join(data)
         .join("canonical-data.json");
     let additional = ".meta/additional_tests.json";
     let additional_path = tree.path(additional);
@@ -335,7 +352,7 @@ pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread
         return Err(Unread::TrackOnly(Error::in_file(
             &toml_path,
             format!(
-                "`{slug}` has no canonical data in problem-specifications: tests.toml lists \
+                "`{data}` has no canonical data in problem-specifications: tests.toml lists \
                  {} of the track's own, not checked",
                 match entries.len() {
                     1 => "1 case".to_string(),

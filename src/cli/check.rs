@@ -112,6 +112,7 @@ pub(super) fn check_canonical(
         });
     }
     for judged in canonical::judge_all(&to_judge, specs) {
+        warnings.extend(judged.note);
         outcomes.push(Checked {
             dir: judged.dir.display().to_string(),
             report: judged.report,
