@@ -8,6 +8,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::canonical::git::abbreviated;
 use crate::canonical::report::{Change, Finding, Kind, Level, command};
 use crate::error::one_line;
 
@@ -73,7 +74,7 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
         counted(tally.exercises, "exercise", "exercises")
     );
     if let Some(base) = &tally.whole {
-        checked.push_str(&format!(" whole, not compared with {base}"));
+        checked.push_str(&format!(" whole, not compared with {}", abbreviated(base)));
     }
     let cases = counted(tally.cases, "case", "cases");
     let unchecked = findings()
@@ -97,7 +98,7 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
         scope.push(Kind::OwnTests.count(count(Kind::OwnTests)));
     }
     if let Some((reference, n)) = &tally.unchanged {
-        scope.push(format!("{n} unchanged since {reference}"));
+        scope.push(format!("{n} unchanged since {}", abbreviated(reference)));
     }
     let recorded = findings().filter(|f| f.recorded).count();
     if recorded > 0 {
@@ -117,7 +118,7 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
             scope.join(", ")
         );
     }
-    let base = tally.base.as_deref().unwrap_or("");
+    let base = abbreviated(tally.base.as_deref().unwrap_or(""));
     let groups: Vec<String> = [Change::Introduced, Change::Fixed, Change::Preexisting]
         .iter()
         .map(|&change| {

@@ -328,7 +328,7 @@ fn compared_only(
     tally: &mut output::Tally,
     warnings: &mut Vec<String>,
 ) -> Scoped {
-    let base = since.reference().to_string();
+    let base = crate::canonical::git::abbreviated(since.reference()).to_string();
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
@@ -391,7 +391,8 @@ fn changed_only(
                 Err(why) => {
                     if warned.insert(why.clone()) {
                         let line = format!(
-                            "warning: --changed-since {reference}: {why}: its exercises are all checked"
+                            "warning: --changed-since {}: {why}: its exercises are all checked",
+                            crate::canonical::git::abbreviated(reference)
                         );
                         eprintln!("{}", one_line(&line));
                     }

@@ -184,7 +184,7 @@ fn a_deleted_test_fails_the_check_with_the_test_it_lost() {
     assert!(
         stdout.starts_with(
             "exercises/practice/pets: introduced missing 00000002 \"a dog barks\": its test \
-             test_a_dog_barks (pets_test.py:8 at HEAD) was deleted"
+             \"test_a_dog_barks\" (pets_test.py:8 at HEAD) was deleted"
         ),
         "{stdout}"
     );
