@@ -89,9 +89,14 @@ pub(super) fn check_canonical(
         }
         to_judge = judged;
     } else if let (Some(reference), Some(since)) = (&options.changed_since, &mut since) {
-        let (kept, unchanged) = changed_only(to_check, reference, since);
+        let (kept, unchanged, asked) = changed_only(to_check, reference, since, &mut warnings);
         to_check = kept;
-        tally.unchanged = Some((reference.clone(), unchanged));
+        if asked == 0 && !warnings.is_empty() {
+            // git told of no exercise: none was passed over as unchanged.
+            tally.whole = Some(reference.clone());
+        } else {
+            tally.unchanged = Some((reference.clone(), unchanged));
+        }
     }
 
     let mut outcomes: Vec<Checked> = Vec::new();
@@ -363,20 +368,22 @@ fn compared_only(
     (whole, judged, unchanged)
 }
 
-/// The exercises of `found` with a file changed since `reference`, and how many had none;
-/// where git cannot tell (a warning says why, once), the exercise is kept.
+/// The exercises of `found` with a file changed since `reference`, how many had none, and of
+/// how many git could tell; where git cannot tell (a warning in `warnings` says why, once),
+/// the exercise is kept.
 fn changed_only(
     found: Vec<Result<PathBuf, Error>>,
     reference: &str,
     since: &mut changes::Since,
-) -> (Vec<Result<PathBuf, Error>>, usize) {
+    warnings: &mut Vec<String>,
+) -> (Vec<Result<PathBuf, Error>>, usize, usize) {
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
         .collect();
     let mut changed = since.changed(&dirs).into_iter();
     let mut warned = HashSet::new();
-    let mut unchanged = 0;
+    let (mut unchanged, mut asked) = (0, 0);
     let kept = found
         .into_iter()
         .filter(|f| {
@@ -385,23 +392,23 @@ fn changed_only(
             }
             match changed.next().expect("one answer per directory") {
                 Ok(changed) => {
+                    asked += 1;
                     unchanged += usize::from(!changed);
                     changed
                 }
                 Err(why) => {
                     if warned.insert(why.clone()) {
-                        let line = format!(
-                            "warning: --changed-since {}: {why}: its exercises are all checked",
+                        warnings.push(format!(
+                            "--changed-since {}: {why}: its exercises are all checked",
                             crate::canonical::git::abbreviated(reference)
-                        );
-                        eprintln!("{}", one_line(&line));
+                        ));
                     }
                     true
                 }
             }
         })
         .collect();
-    (kept, unchanged)
+    (kept, unchanged, asked)
 }
 
 /// Appends `text` to the file at `path` (the job summary), or warns that it could not.
