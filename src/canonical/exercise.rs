@@ -246,12 +246,28 @@ fn present(path: &Path) -> bool {
 
 /// The folder `configlet sync` keeps problem-specifications in, if it exists.
 pub fn configlet_cache() -> Option<PathBuf> {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
-    let dir = cache.join("exercism/configlet/problem-specifications");
-    dir.is_dir().then_some(dir)
+    configlet_cache_path().filter(|dir| dir.is_dir())
+}
+
+/// Where `configlet sync` keeps problem-specifications: `exercism/configlet/
+/// problem-specifications` in the user's cache folder as configlet finds it (Nim's
+/// `getCacheDir`): `$XDG_CACHE_HOME`, else `~/.cache` (`~/Library/Caches` on macOS);
+/// `%LOCALAPPDATA%` on Windows. `None` when the environment names no cache folder.
+pub fn configlet_cache_path() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let cache = if cfg!(windows) {
+        var("LOCALAPPDATA").map(PathBuf::from)
+    } else {
+        let home_cache = if cfg!(target_os = "macos") {
+            "Library/Caches"
+        } else {
+            ".cache"
+        };
+        var("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| var("HOME").map(|home| Path::new(&home).join(home_cache)))
+    }?;
+    Some(cache.join("exercism/configlet/problem-specifications"))
 }
 
 /// Why an exercise was not linked.
@@ -287,6 +303,23 @@ pub fn read(dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
 /// Reads an exercise from `tree`, whose directory in the working tree is `dir` (at a commit,
 /// where it was, or would be). Its own files come from `tree`, canonical data from `specs`.
 pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread> {
+    read_as(tree, dir, specs, &tree.slug())
+}
+
+/// Whether problem-specifications `specs` has canonical data for the slug `slug`.
+pub fn has_data(specs: &Path, slug: &str) -> bool {
+    !slug.is_empty()
+        && present(
+            &specs
+                .join("exercises")
+                .join(slug)
+                .join("canonical-data.json"),
+        )
+}
+
+/// `read_in`, with the canonical data of `slug`: an exercise renamed to a slug that has none
+/// is judged by its old slug's.
+pub fn read_as(tree: &Tree, dir: &Path, specs: &Path, data: &str) -> Result<Exercise, Unread> {
     const META: &str = "an exercise's .meta file";
     let slug = tree.slug();
     let toml_path = tree.path(".meta/tests.toml");
@@ -306,7 +339,7 @@ pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread
 
     let data_path = specs
         .join("exercises")
-        .join(&slug)
+        .join(data)
         .join("canonical-data.json");
     let additional = ".meta/additional_tests.json";
     let additional_path = tree.path(additional);
@@ -319,7 +352,7 @@ pub fn read_in(tree: &Tree, dir: &Path, specs: &Path) -> Result<Exercise, Unread
         return Err(Unread::TrackOnly(Error::in_file(
             &toml_path,
             format!(
-                "`{slug}` has no canonical data in problem-specifications: tests.toml lists \
+                "`{data}` has no canonical data in problem-specifications: tests.toml lists \
                  {} of the track's own, not checked",
                 match entries.len() {
                     1 => "1 case".to_string(),

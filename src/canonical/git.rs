@@ -40,7 +40,20 @@ impl Repository {
                 "--end-of-options",
                 &commit,
             ])
-            .map_err(|_| format!("git knows no commit `{reference}` here"))?;
+            .map_err(|_| {
+                let reference = abbreviated(reference);
+                let shallow = self
+                    .git(&["rev-parse", "--is-shallow-repository"])
+                    .is_ok_and(|out| out.starts_with(b"true"));
+                match shallow {
+                    true => format!(
+                        "git knows no commit `{reference}` here, and this clone is shallow: \
+                         fetch the history that holds it (`fetch-depth: 0` in \
+                         actions/checkout, or `git fetch --deepen=<commits>`)"
+                    ),
+                    false => format!("git knows no commit `{reference}` here"),
+                }
+            })?;
         let id = String::from_utf8_lossy(&id).trim().to_string();
         Ok(self
             .git(&["merge-base", "--end-of-options", &id, "HEAD"])
@@ -270,6 +283,18 @@ impl Drop for Snapshot {
     }
 }
 
+/// A reference as lines show it: a whole commit id (40 hex digits, or SHA-256's 64) cut to
+/// its first 12, as `git log --abbrev=12` writes it; any other name as it is.
+pub fn abbreviated(reference: &str) -> &str {
+    let whole_id =
+        matches!(reference.len(), 40 | 64) && reference.bytes().all(|b| b.is_ascii_hexdigit());
+    if whole_id {
+        &reference[..12]
+    } else {
+        reference
+    }
+}
+
 /// What `git <args>` run in `dir` prints, or why it failed, in a line.
 pub fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
     let out = Command::new("git")
@@ -290,4 +315,20 @@ pub fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
         "" => format!("git {} failed", args[0]),
         why => why.strip_prefix("fatal: ").unwrap_or(why).to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_commit_id_is_cut_to_12_and_a_name_kept() {
+        let id = "0123456789abcdef0123456789abcdef01234567";
+        assert_eq!(abbreviated(id), "0123456789ab");
+        assert_eq!(abbreviated(&id.repeat(2)[..64]), "0123456789ab");
+        assert_eq!(abbreviated("origin/main"), "origin/main");
+        assert_eq!(abbreviated("0123456"), "0123456");
+        let not_hex = format!("{}z", &id[..39]);
+        assert_eq!(abbreviated(&not_hex), not_hex);
+    }
 }

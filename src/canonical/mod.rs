@@ -55,6 +55,9 @@ pub struct Judged {
     pub dir: PathBuf,
     pub report: Result<Report, Unread>,
     pub findings: Vec<Finding>,
+    /// What a reader must know of how it was judged: an exercise renamed to a slug without
+    /// canonical data is judged by its old slug's.
+    pub note: Option<String>,
 }
 
 /// Checks each exercise of `dirs` in the working tree and at the base `compared` gives for it
@@ -69,7 +72,24 @@ pub fn judge_all(dirs: &[(PathBuf, Compared)], specs: &Path) -> Vec<Judged> {
 
 fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
     let shown = dir.display().to_string();
-    let head = exercise::read(dir, specs);
+    let mut head = exercise::read(dir, specs);
+    let mut note = None;
+    // Renamed to a slug without canonical data (`leap` to `leap-year`): git followed the
+    // folder, so the old slug's data judges both sides, and the line says so.
+    if let (Err(Unread::TrackOnly(_)), Some((_, folder))) = (&head, &compared.base) {
+        let old = folder.rsplit('/').next().unwrap_or("");
+        let new = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        if new.as_deref() != Some(old) && exercise::has_data(specs, old) {
+            head = tree::Tree::working_tree(dir)
+                .map_err(Unread::Broken)
+                .and_then(|tree| exercise::read_as(&tree, dir, specs, old));
+            note = Some(format!(
+                "{shown}: renamed from `{old}` and `{}` has no canonical data: judged by \
+                 `{old}`'s",
+                new.unwrap_or_default()
+            ));
+        }
+    }
     let base = compared.base.as_ref().map(|(snapshot, folder)| {
         let tree = Tree::Commit {
             snapshot,
@@ -107,6 +127,7 @@ fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
                 dir: dir.to_path_buf(),
                 report: Ok(report),
                 findings,
+                note,
             }
         }
         (now, base) => {
@@ -121,6 +142,7 @@ fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
                 dir: dir.to_path_buf(),
                 report,
                 findings,
+                note,
             }
         }
     }

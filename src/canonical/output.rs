@@ -8,6 +8,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::canonical::git::abbreviated;
 use crate::canonical::report::{Change, Finding, Kind, Level, command};
 use crate::error::one_line;
 
@@ -39,6 +40,8 @@ pub struct Tally {
     pub base: Option<String>,
     pub new: usize,
     pub deleted: usize,
+    /// With `--base`, where git could not give it: the base named, nothing compared.
+    pub whole: Option<String>,
 }
 
 /// The kinds of finding of an exercise that was checked, in the order the lines count them.
@@ -66,10 +69,13 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let count = |kind: Kind| findings().filter(|f| f.kind == kind).count();
-    let checked = format!(
+    let mut checked = format!(
         "checked {}",
         counted(tally.exercises, "exercise", "exercises")
     );
+    if let Some(base) = &tally.whole {
+        checked.push_str(&format!(" whole, not compared with {}", abbreviated(base)));
+    }
     let cases = counted(tally.cases, "case", "cases");
     let unchecked = findings()
         .filter(|f| f.kind == Kind::Error && f.change != Some(Change::Fixed))
@@ -92,7 +98,7 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
         scope.push(Kind::OwnTests.count(count(Kind::OwnTests)));
     }
     if let Some((reference, n)) = &tally.unchanged {
-        scope.push(format!("{n} unchanged since {reference}"));
+        scope.push(format!("{n} unchanged since {}", abbreviated(reference)));
     }
     let recorded = findings().filter(|f| f.recorded).count();
     if recorded > 0 {
@@ -112,7 +118,7 @@ pub fn summary_line(tally: &Tally, exercises: &[Exercise]) -> String {
             scope.join(", ")
         );
     }
-    let base = tally.base.as_deref().unwrap_or("");
+    let base = abbreviated(tally.base.as_deref().unwrap_or(""));
     let groups: Vec<String> = [Change::Introduced, Change::Fixed, Change::Preexisting]
         .iter()
         .map(|&change| {
@@ -211,7 +217,13 @@ pub fn text(exercises: &[Exercise], verbose: bool) -> Vec<String> {
 /// The GitHub Actions annotations, errors first, then warnings, then notices, each level cut
 /// to what GitHub shows; a last plain line says how many were left out and where they are.
 /// A file outside the working directory `cwd` is not named: GitHub could not show it.
-pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) -> Vec<String> {
+/// `warnings`, what the check could not do as asked, come first, on the run.
+pub fn annotations(
+    exercises: &[Exercise],
+    cwd: &Path,
+    summary_written: bool,
+    warnings: &[String],
+) -> Vec<String> {
     let mut all: Vec<(Level, String)> = Vec::new();
     // A pull request is shown what it introduced, not what was there before nor what it fixed;
     // a finding recorded as read is in the job summary only.
@@ -233,7 +245,12 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
             all.push((level, command(level, file.as_deref(), line, &message)));
         }
     }
-    let mut lines = Vec::new();
+    // The check's own warnings first, within the warnings GitHub shows.
+    let mut lines: Vec<String> = warnings
+        .iter()
+        .take(ANNOTATIONS_PER_LEVEL)
+        .map(|w| one_line(&command(Level::Warning, None, None, w)).into_owned())
+        .collect();
     let mut left_out = Vec::new();
     for level in Level::ALL {
         let of_level: Vec<&String> = all
@@ -241,18 +258,13 @@ pub fn annotations(exercises: &[Exercise], cwd: &Path, summary_written: bool) ->
             .filter(|(l, _)| *l == level)
             .map(|(_, c)| c)
             .collect();
-        lines.extend(
-            of_level
-                .iter()
-                .take(ANNOTATIONS_PER_LEVEL)
-                .map(|c| one_line(c).into_owned()),
-        );
-        if of_level.len() > ANNOTATIONS_PER_LEVEL {
-            left_out.push(format!(
-                "{} {}s",
-                of_level.len() - ANNOTATIONS_PER_LEVEL,
-                level.name()
-            ));
+        let room = match level {
+            Level::Warning => ANNOTATIONS_PER_LEVEL.saturating_sub(warnings.len()),
+            _ => ANNOTATIONS_PER_LEVEL,
+        };
+        lines.extend(of_level.iter().take(room).map(|c| one_line(c).into_owned()));
+        if of_level.len() > room {
+            left_out.push(format!("{} {}s", of_level.len() - room, level.name()));
         }
     }
     if !left_out.is_empty() {
@@ -303,9 +315,13 @@ pub fn inside(file: &str, cwd: &Path) -> Option<String> {
 
 /// The job summary: a heading, the summary line, and a table of each exercise's findings
 /// (finding, case, test), those of exercises that fail first, within what GitHub takes of
-/// one step.
-pub fn markdown(exercises: &[Exercise], summary: &str) -> String {
-    let mut out = format!("## Canonical cases\n\n{}\n", escape(summary));
+/// one step. `warnings`, what the check could not do as asked, come before the summary line.
+pub fn markdown(exercises: &[Exercise], summary: &str, warnings: &[String]) -> String {
+    let mut out = "## Canonical cases\n\n".to_string();
+    for warning in warnings {
+        out.push_str(&format!("**Warning**: {}\n\n", escape(warning)));
+    }
+    out.push_str(&format!("{}\n", escape(summary)));
     // Exercises that fail the check or could not be checked first.
     let mut with_findings: Vec<&Exercise> = exercises
         .iter()

@@ -561,11 +561,11 @@ impl Report {
                 .filter(|l| &l.uuid == uuid)
                 .map(|l| {
                     format!(
-                        "its test {} ({}:{} at {}) {}",
+                        "its test \"{}\" ({}:{} at {}) {}",
                         l.test.name,
                         l.test.file,
                         l.test.line,
-                        l.base,
+                        crate::canonical::git::abbreviated(&l.base),
                         if l.deleted {
                             "was deleted"
                         } else {

@@ -2,15 +2,17 @@
 //! suppressions are: `--suppress-all` records every failing finding of the exercises checked,
 //! every later run reads the file and a recorded finding no longer fails the check, and a
 //! record that no finding of a checked exercise matches any more is stale: a warning names it,
-//! and `--prune-suppressions` drops it. A record names the exercise by its slug and the case by
-//! its uuid, so it holds whatever else changes in the exercise.
+//! and `--prune-suppressions` drops it. So is a record of an exercise the folders checked no
+//! longer hold (deleted or renamed), and a record whose finding is no kind a record can have
+//! (a typo: it could never match). A record names the exercise by its slug and the case by its
+//! uuid, so it holds whatever else changes in the exercise.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::canonical::report::{Finding, Subject};
+use crate::canonical::report::{Finding, Kind, Subject};
 use crate::error::Error;
 use crate::files;
 
@@ -24,6 +26,39 @@ const LIMIT: files::Limit = files::Limit {
     bytes: 16 * 1024 * 1024,
 };
 
+/// The findings a record can name: those that fail the check.
+pub const KINDS: [Kind; 2] = [Kind::Missing, Kind::ExcludedButTested];
+
+/// The exercises a run speaks for: a record of another is left as it is.
+#[derive(Debug, Default)]
+pub struct Scope {
+    /// The slugs of the exercises checked.
+    pub checked: HashSet<String>,
+    /// Where folders of exercises were given, the slug of every exercise they hold (checked or
+    /// not): a record of an exercise none of them holds is of one deleted or renamed. `None`
+    /// when only exercises were given: nothing tells then.
+    pub present: Option<HashSet<String>>,
+}
+
+impl Scope {
+    /// Whether the exercise `slug` is gone from the folders given.
+    fn gone(&self, slug: &str) -> bool {
+        self.present
+            .as_ref()
+            .is_some_and(|present| !present.contains(slug))
+    }
+}
+
+/// Why a record no longer holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stale {
+    /// Its exercise was checked, and no finding matched it.
+    NoLongerOccurs,
+    /// The folders given no longer hold its exercise: deleted or renamed.
+    Gone,
+    /// Its finding is no kind a record can have: it can never match.
+    Invalid,
+}
 /// One finding read and judged.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(deny_unknown_fields)]
@@ -61,7 +96,7 @@ impl Suppressions {
                     path,
                     format!(
                         "not a suppressions file ({e}): a JSON array of records, each with \
-                         `exercise`, `finding`, `uuid`, `case` and an optional `reason`"
+                         `exercise`, `finding` and `uuid`, and an optional `case` and `reason`"
                     ),
                 )
             })?
@@ -87,18 +122,38 @@ impl Suppressions {
             if let Some(i) = matched {
                 finding.recorded = true;
                 self.used.insert(i);
+                // A record written by hand without its case gets it when the file is written.
+                if self.records[i].case.is_empty() {
+                    self.records[i].case = finding.case.clone();
+                }
             }
         }
     }
 
-    /// The records of the exercises `checked` (slugs) that no finding matched.
-    pub fn stale(&self, checked: &HashSet<String>) -> Vec<&Record> {
+    /// The records that no longer hold, each with why: those of the exercises checked that no
+    /// finding matched, those of exercises gone from the folders given, and those whose
+    /// finding is no kind a record can have; in the file's order.
+    pub fn stale(&self, scope: &Scope) -> Vec<(&Record, Stale)> {
         self.records
             .iter()
             .enumerate()
-            .filter(|(i, r)| checked.contains(&r.exercise) && !self.used.contains(i))
-            .map(|(_, r)| r)
+            .filter_map(|(i, r)| Some((r, self.why_stale(i, scope)?)))
             .collect()
+    }
+
+    fn why_stale(&self, i: usize, scope: &Scope) -> Option<Stale> {
+        let record = &self.records[i];
+        if !KINDS.iter().any(|kind| kind.name() == record.finding) {
+            Some(Stale::Invalid)
+        } else if self.used.contains(&i) {
+            None
+        } else if scope.checked.contains(&record.exercise) {
+            Some(Stale::NoLongerOccurs)
+        } else if scope.gone(&record.exercise) {
+            Some(Stale::Gone)
+        } else {
+            None
+        }
     }
 
     /// Records every failing finding of `findings` (exercise slug, its findings) not recorded
@@ -128,12 +183,15 @@ impl Suppressions {
         }
     }
 
-    /// Drops the stale records of the exercises `checked`.
-    pub fn prune(&mut self, checked: &HashSet<String>) {
+    /// Drops the records that no longer hold (`stale`).
+    pub fn prune(&mut self, scope: &Scope) {
+        let keep: Vec<bool> = (0..self.records.len())
+            .map(|i| self.why_stale(i, scope).is_none())
+            .collect();
         let mut kept = Vec::new();
         let mut used = HashSet::new();
         for (i, record) in std::mem::take(&mut self.records).into_iter().enumerate() {
-            if !checked.contains(&record.exercise) || self.used.contains(&i) {
+            if keep[i] {
                 if self.used.contains(&i) {
                     used.insert(kept.len());
                 }

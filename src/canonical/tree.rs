@@ -5,7 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::canonical::git::Snapshot;
+use crate::canonical::git::{Snapshot, abbreviated};
 use crate::error::Error;
 use crate::files::{self, Limit};
 
@@ -32,9 +32,10 @@ impl<'a> Tree<'a> {
     pub fn path(&self, relative: &str) -> PathBuf {
         match self {
             Tree::WorkingTree { dir, .. } => dir.join(relative),
-            Tree::Commit { snapshot, folder } => {
-                PathBuf::from(format!("{}:{folder}/{relative}", snapshot.name))
-            }
+            Tree::Commit { snapshot, folder } => PathBuf::from(format!(
+                "{}:{folder}/{relative}",
+                abbreviated(&snapshot.name)
+            )),
         }
     }
 
@@ -43,7 +44,7 @@ impl<'a> Tree<'a> {
         match self {
             Tree::WorkingTree { dir, .. } => dir.to_path_buf(),
             Tree::Commit { snapshot, folder } => {
-                PathBuf::from(format!("{}:{folder}", snapshot.name))
+                PathBuf::from(format!("{}:{folder}", abbreviated(&snapshot.name)))
             }
         }
     }

@@ -10,7 +10,7 @@ use super::commands::{Outcome, warn};
 use crate::canonical::changes::{self, Compared};
 use crate::canonical::exercise::{self, Unread};
 use crate::canonical::report::{self, Change, Finding, Kind, Report};
-use crate::canonical::suppressions::Suppressions;
+use crate::canonical::suppressions::{self, Scope, Stale, Suppressions};
 use crate::canonical::{self, output};
 use crate::error::{Error, one_line};
 use crate::files;
@@ -38,6 +38,8 @@ struct Checked {
     dir: String,
     report: Result<Report, Unread>,
     findings: Vec<Finding>,
+    /// Whether it was compared with the base (`--base`, where git could give it).
+    compared: bool,
 }
 
 /// `--check-canonical`: every exercise is checked, whatever is wrong with another.
@@ -48,6 +50,14 @@ pub(super) fn check_canonical(
 ) -> Result<Outcome, Error> {
     let mut suppressions = Suppressions::read(&options.suppressions)?;
     let found = exercise::find(dirs);
+    // The exercises the folders given hold: a record of another is of one gone.
+    let present = (!found.folders.is_empty()).then(|| {
+        let held = found.exercises.iter().filter_map(|e| e.as_ref().ok());
+        held.chain(&found.without_toml)
+            .chain(&found.deprecated)
+            .map(|dir| slug(&dir.display().to_string()))
+            .collect::<HashSet<String>>()
+    });
     let mut tally = output::Tally::default();
     let reference = options.base.as_ref().or(options.changed_since.as_ref());
     let mut since = reference.map(|reference| changes::Since::new(reference));
@@ -63,16 +73,30 @@ pub(super) fn check_canonical(
     tally.deprecated = in_scope(&found.deprecated);
     let mut to_check = found.exercises;
     let mut to_judge = Vec::new();
+    // What the check could not do as asked, said once: on stderr, or as annotations and in the
+    // job summary.
+    let mut warnings = Vec::new();
     if let (Some(base), Some(since)) = (&options.base, &mut since) {
-        let (kept, judged, unchanged) = compared_only(to_check, &found.folders, since, &mut tally);
+        let (kept, judged, unchanged) =
+            compared_only(to_check, &found.folders, since, &mut tally, &mut warnings);
         to_check = kept;
+        if judged.is_empty() && !warnings.is_empty() {
+            // Nothing was compared: the check is of the working tree alone.
+            tally.whole = Some(base.clone());
+        } else {
+            tally.unchanged = Some((base.clone(), unchanged));
+            tally.base = Some(base.clone());
+        }
         to_judge = judged;
-        tally.unchanged = Some((base.clone(), unchanged));
-        tally.base = Some(base.clone());
     } else if let (Some(reference), Some(since)) = (&options.changed_since, &mut since) {
-        let (kept, unchanged) = changed_only(to_check, reference, since);
+        let (kept, unchanged, asked) = changed_only(to_check, reference, since, &mut warnings);
         to_check = kept;
-        tally.unchanged = Some((reference.clone(), unchanged));
+        if asked == 0 && !warnings.is_empty() {
+            // git told of no exercise: none was passed over as unchanged.
+            tally.whole = Some(reference.clone());
+        } else {
+            tally.unchanged = Some((reference.clone(), unchanged));
+        }
     }
 
     let mut outcomes: Vec<Checked> = Vec::new();
@@ -82,33 +106,35 @@ pub(super) fn check_canonical(
             (None, Err(unread)) => unread_error(unread).path_text(),
             (None, Ok(report)) => report.dir.clone(),
         };
-        let mut findings = findings_of(&dir, &checked);
-        // Compared with a base git could not give: every finding as if new.
-        if options.base.is_some() {
-            for finding in &mut findings {
-                finding.change = Some(Change::Introduced);
-            }
-        }
+        // Where git could not give the base, nothing was compared: the findings are the
+        // working tree's, and fail or pass as a check without `--base` has them.
+        let findings = findings_of(&dir, &checked);
         outcomes.push(Checked {
             dir,
             report: checked,
             findings,
+            compared: false,
         });
     }
     for judged in canonical::judge_all(&to_judge, specs) {
+        warnings.extend(judged.note);
         outcomes.push(Checked {
             dir: judged.dir.display().to_string(),
             report: judged.report,
             findings: judged.findings,
+            compared: true,
         });
     }
 
     // The records of the suppressions file, of the exercises checked whole.
-    let checked: HashSet<String> = outcomes
-        .iter()
-        .filter(|o| o.report.is_ok())
-        .map(|o| slug(&o.dir))
-        .collect();
+    let scope = Scope {
+        checked: outcomes
+            .iter()
+            .filter(|o| o.report.is_ok())
+            .map(|o| slug(&o.dir))
+            .collect(),
+        present,
+    };
     for outcome in &mut outcomes {
         suppressions.apply(&slug(&outcome.dir), &mut outcome.findings);
     }
@@ -123,30 +149,13 @@ pub(super) fn check_canonical(
         }
     }
     if options.prune {
-        suppressions.prune(&checked);
+        suppressions.prune(&scope);
     }
     if options.suppress_all || options.prune {
         suppressions.write()?;
     }
-    let stale = suppressions.stale(&checked);
-    if !stale.is_empty() {
-        let names: Vec<String> = stale
-            .iter()
-            .map(|r| format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid)))
-            .collect();
-        warn(
-            &suppressions.path,
-            &format!(
-                "{} no longer {}: {} (--prune-suppressions drops {})",
-                match stale.len() {
-                    1 => "1 recorded finding".to_string(),
-                    n => format!("{n} recorded findings"),
-                },
-                if stale.len() == 1 { "occurs" } else { "occur" },
-                names.join(", "),
-                if stale.len() == 1 { "it" } else { "them" }
-            ),
-        );
+    for line in stale_lines(&suppressions, &scope) {
+        warn(&suppressions.path, &line);
     }
 
     let mut entries = Vec::new();
@@ -169,7 +178,7 @@ pub(super) fn check_canonical(
             Ok(mut report) => {
                 tally.exercises += 1;
                 tally.cases += report.cases.len();
-                if let Some(base) = &options.base {
+                if let (Some(base), true) = (&options.base, outcome.compared) {
                     report.compared = Some(report::Compared::of(base, &outcome.findings));
                 }
                 entries.push(report::Entry::Checked(Box::new(report)));
@@ -191,15 +200,19 @@ pub(super) fn check_canonical(
     let summary = output::summary_line(&tally, &exercises);
     if options.github {
         let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
-            Some(path) if !path.is_empty() => {
-                append(Path::new(&path), &output::markdown(&exercises, &summary))
-            }
+            Some(path) if !path.is_empty() => append(
+                Path::new(&path),
+                &output::markdown(&exercises, &summary, &warnings),
+            ),
             _ => false,
         };
-        for line in output::annotations(&exercises, &options.cwd, summary_written) {
+        for line in output::annotations(&exercises, &options.cwd, summary_written, &warnings) {
             println!("{line}");
         }
     } else {
+        for warning in &warnings {
+            eprintln!("{}", one_line(&format!("warning: {warning}")));
+        }
         for line in output::text(&exercises, options.verbose) {
             println!("{line}");
         }
@@ -230,6 +243,60 @@ pub(super) fn check_canonical(
     })
 }
 
+/// The warnings that name the records of `suppressions` that no longer hold: one for those
+/// whose finding no longer occurs, one for those of exercises gone, one for each invalid
+/// record; each says that `--prune-suppressions` drops them.
+fn stale_lines(suppressions: &Suppressions, scope: &Scope) -> Vec<String> {
+    let stale = suppressions.stale(scope);
+    let drops = |n: usize| match n {
+        1 => "--prune-suppressions drops it",
+        _ => "--prune-suppressions drops them",
+    };
+    let named = |r: &suppressions::Record| {
+        format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid))
+    };
+    let mut lines = Vec::new();
+    for (why, says) in [
+        (Stale::NoLongerOccurs, ["occurs", "occur"]),
+        (Stale::Gone, ["is of an exercise", "are of exercises"]),
+    ] {
+        let of: Vec<String> = stale
+            .iter()
+            .filter(|(_, w)| *w == why)
+            .map(|(r, _)| named(r))
+            .collect();
+        if of.is_empty() {
+            continue;
+        }
+        let what = match of.len() {
+            1 => "1 recorded finding".to_string(),
+            n => format!("{n} recorded findings"),
+        };
+        let says = says[usize::from(of.len() > 1)];
+        let middle = match why {
+            Stale::NoLongerOccurs => format!("no longer {says}"),
+            _ => format!("{says} that no folder checked holds (deleted or renamed)"),
+        };
+        lines.push(format!(
+            "{what} {middle}: {} ({})",
+            of.join(", "),
+            drops(of.len())
+        ));
+    }
+    let kinds: Vec<&str> = suppressions::KINDS.iter().map(|k| k.name()).collect();
+    for (record, _) in stale.iter().filter(|(_, w)| *w == Stale::Invalid) {
+        lines.push(format!(
+            "the record {} is invalid: its finding {:?} is none of {}, so it can never match \
+             ({})",
+            named(record),
+            record.finding,
+            kinds.join(", "),
+            drops(1)
+        ));
+    }
+    lines
+}
+
 /// The findings of one exercise checked at one revision.
 fn findings_of(dir: &str, checked: &Result<Report, Unread>) -> Vec<Finding> {
     match checked {
@@ -256,16 +323,17 @@ fn slug(dir: &str) -> String {
 /// were unchanged.
 type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, Compared)>, usize);
 
-/// Of `found`, the exercises to check whole (git could not compare them: a warning says why,
-/// once), and those a change since `base` touched, each with its files at the base; and how
-/// many had no change. New and deleted exercises are counted in `tally`.
+/// Of `found`, the exercises to check whole (git could not compare them: a warning in
+/// `warnings` says why, once), and those a change since `base` touched, each with its files at
+/// the base; and how many had no change. New and deleted exercises are counted in `tally`.
 fn compared_only(
     found: Vec<Result<PathBuf, Error>>,
     folders: &[PathBuf],
     since: &mut changes::Since,
     tally: &mut output::Tally,
+    warnings: &mut Vec<String>,
 ) -> Scoped {
-    let base = since.reference().to_string();
+    let base = crate::canonical::git::abbreviated(since.reference()).to_string();
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
@@ -288,11 +356,10 @@ fn compared_only(
             }
             Err(why) => {
                 if warned.insert(why.clone()) {
-                    let line = format!(
-                        "warning: --base {base}: {why}: its exercises are checked whole, every \
-                         finding as if new"
-                    );
-                    eprintln!("{}", one_line(&line));
+                    warnings.push(format!(
+                        "--base {base}: {why}: nothing is compared, its exercises are checked \
+                         whole and their findings fail as without --base"
+                    ));
                 }
                 whole.push(Ok(dir));
             }
@@ -301,20 +368,22 @@ fn compared_only(
     (whole, judged, unchanged)
 }
 
-/// The exercises of `found` with a file changed since `reference`, and how many had none;
-/// where git cannot tell (a warning says why, once), the exercise is kept.
+/// The exercises of `found` with a file changed since `reference`, how many had none, and of
+/// how many git could tell; where git cannot tell (a warning in `warnings` says why, once),
+/// the exercise is kept.
 fn changed_only(
     found: Vec<Result<PathBuf, Error>>,
     reference: &str,
     since: &mut changes::Since,
-) -> (Vec<Result<PathBuf, Error>>, usize) {
+    warnings: &mut Vec<String>,
+) -> (Vec<Result<PathBuf, Error>>, usize, usize) {
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
         .collect();
     let mut changed = since.changed(&dirs).into_iter();
     let mut warned = HashSet::new();
-    let mut unchanged = 0;
+    let (mut unchanged, mut asked) = (0, 0);
     let kept = found
         .into_iter()
         .filter(|f| {
@@ -323,22 +392,23 @@ fn changed_only(
             }
             match changed.next().expect("one answer per directory") {
                 Ok(changed) => {
+                    asked += 1;
                     unchanged += usize::from(!changed);
                     changed
                 }
                 Err(why) => {
                     if warned.insert(why.clone()) {
-                        let line = format!(
-                            "warning: --changed-since {reference}: {why}: its exercises are all checked"
-                        );
-                        eprintln!("{}", one_line(&line));
+                        warnings.push(format!(
+                            "--changed-since {}: {why}: its exercises are all checked",
+                            crate::canonical::git::abbreviated(reference)
+                        ));
                     }
                     true
                 }
             }
         })
         .collect();
-    (kept, unchanged)
+    (kept, unchanged, asked)
 }
 
 /// Appends `text` to the file at `path` (the job summary), or warns that it could not.

@@ -65,7 +65,8 @@ pub(super) struct Cli {
     check_canonical: Vec<String>,
 
     /// problem-specifications for --check-canonical (default: configlet's cache,
-    /// $XDG_CACHE_HOME or ~/.cache, then exercism/configlet/problem-specifications)
+    /// exercism/configlet/problem-specifications in $XDG_CACHE_HOME, else ~/.cache
+    /// (~/Library/Caches on macOS, %LOCALAPPDATA% on Windows))
     #[arg(long, value_name = "DIR")]
     problem_specifications: Option<PathBuf>,
 

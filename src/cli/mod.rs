@@ -121,10 +121,14 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
             ));
         }
         None => exercise::configlet_cache().ok_or_else(|| {
-            Error::usage(
-                "--check-canonical needs --problem-specifications <dir>, or configlet's cache \
-                 (run `configlet sync` once)",
-            )
+            let cache = exercise::configlet_cache_path().map_or(String::new(), |dir| {
+                format!(", which is not at {}", dir.display())
+            });
+            Error::usage(format!(
+                "--check-canonical needs problem-specifications: give \
+                 --problem-specifications <dir> (a clone of exercism/problem-specifications), \
+                 or run `configlet sync` once to make configlet's cache{cache}"
+            ))
         })?,
     };
     let suppressions = matches

@@ -84,7 +84,7 @@ fn a_pull_request_annotates_what_it_introduced_and_summarizes_it() {
         stdout.lines().collect::<Vec<_>>(),
         [
             "::error file=exercises/practice/bird-songs/.meta/tests.toml,line=4::introduced \
-             missing: no test implements 00000004 \"an owl hoots\": its test test_an_owl_hoots \
+             missing: no test implements 00000004 \"an owl hoots\": its test \"test_an_owl_hoots\" \
              (bird_songs_test.py:8 at main) was deleted (sound(\"owl\") == \"hoo\")",
             "checked 1 exercise changed since main (2 cases): introduced 1 missing; fixed \
              nothing; preexisting nothing; 0 could not be checked, 0 new, 0 deleted, 0 have no \
@@ -181,12 +181,17 @@ fn a_push_is_compared_with_the_commit_before_it_and_a_new_branch_checked_whole()
         &[("GITHUB_EVENT_NAME", "push"), ("EVENT_BEFORE", &before)],
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
+    // The commit before the push, named by its first 12 digits as git abbreviates it.
+    let short = &before[..12];
     assert!(
         stdout.contains(&format!(
-            "checked 1 exercise changed since {before} (2 cases): introduced 1 missing"
-        )),
+            "its test \"test_an_owl_hoots\" (bird_songs_test.py:8 at {short}) was deleted"
+        )) && stdout.contains(&format!(
+            "checked 1 exercise changed since {short} (2 cases): introduced 1 missing"
+        )) && stdout.contains(&format!("1 unchanged since {short}")),
         "{stdout}"
     );
+    assert!(!stdout.contains(&before), "{stdout}");
     let zeros = "0".repeat(40);
     let out = step(
         work.path(),

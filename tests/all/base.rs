@@ -80,7 +80,7 @@ fn text(out: &Output) -> (String, String) {
 }
 
 #[test]
-fn a_clone_without_the_base_checks_every_exercise_whole_with_one_warning() {
+fn a_shallow_clone_without_the_base_is_named_with_the_fix_and_nothing_is_compared() {
     let origin = tempfile::tempdir().unwrap();
     track(origin.path());
     fs::write(origin.path().join(TEST_FILE), "from pets import sound\n").unwrap();
@@ -95,21 +95,57 @@ fn a_clone_without_the_base_checks_every_exercise_whole_with_one_warning() {
         clone.path(),
         &["clone", "--quiet", "--depth", "1", &url, "track"],
     );
+    let warning = "--base HEAD~1: git knows no commit `HEAD~1` here, and this clone is \
+                   shallow: fetch the history that holds it (`fetch-depth: 0` in \
+                   actions/checkout, or `git fetch --deepen=<commits>`): nothing is compared, \
+                   its exercises are checked whole and their findings fail as without --base";
     let out = check(&target, &["--base", "HEAD~1"]);
     let (stdout, stderr) = text(&out);
     assert_eq!(
         stderr.lines().collect::<Vec<_>>(),
-        [
-            "warning: --base HEAD~1: git knows no commit `HEAD~1` here: its exercises are checked \
-          whole, every finding as if new"
-        ],
+        [format!("warning: {warning}")],
         "{stderr}"
     );
+    // Nothing was compared, so nothing is said to be introduced.
     assert!(
-        stdout.contains("introduced missing 00000001 \"a cat meows\""),
+        stdout.starts_with("exercises/practice/pets: missing 00000001 \"a cat meows\""),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("introduced"), "{stdout}");
+    assert!(
+        stdout.contains("checked 1 exercise whole, not compared with HEAD~1 (3 cases): 3 missing"),
         "{stdout}"
     );
     assert_eq!(out.status.code(), Some(1), "{stdout}");
+
+    // In a workflow: the first annotation, and the job summary, say it.
+    let summary = clone.path().join("summary.md");
+    let out = common::output_within(
+        Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+            .current_dir(&target)
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .args(["--check-canonical", "exercises/practice"])
+            .args(["--problem-specifications", "problem-specifications"])
+            .args(["--base", "HEAD~1", "--format", "github"]),
+        HANG,
+    );
+    let (stdout, stderr) = text(&out);
+    assert_eq!(stderr, "");
+    assert_eq!(
+        stdout.lines().next(),
+        Some(format!("::warning::{warning}").as_str()),
+        "{stdout}"
+    );
+    let summary = fs::read_to_string(summary).unwrap();
+    assert!(
+        summary.starts_with("## Canonical cases\n\n**Warning**: --base HEAD\\~1: ")
+            && summary.contains("and this clone is shallow"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("checked 1 exercise whole, not compared with HEAD\\~1"),
+        "{summary}"
+    );
 }
 
 #[test]
@@ -148,7 +184,7 @@ fn a_deleted_test_fails_the_check_with_the_test_it_lost() {
     assert!(
         stdout.starts_with(
             "exercises/practice/pets: introduced missing 00000002 \"a dog barks\": its test \
-             test_a_dog_barks (pets_test.py:8 at HEAD) was deleted"
+             \"test_a_dog_barks\" (pets_test.py:8 at HEAD) was deleted"
         ),
         "{stdout}"
     );
@@ -235,8 +271,110 @@ fn a_suppressions_file_that_is_not_one_is_one_line_and_exit_2() {
     assert_eq!(stdout, "");
     assert!(
         stderr.starts_with("error: records.json: not a suppressions file (")
+            && stderr.contains("`exercise`, `finding` and `uuid`, and an optional `case`")
             && stderr.lines().count() == 1,
         "{stderr}"
     );
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn records_of_an_exercise_renamed_or_deleted_are_stale_and_pruned() {
+    let dir = tempfile::tempdir().unwrap();
+    track(dir.path());
+    let records = dir.path().join("canonical-suppressions.json");
+    let out = check(dir.path(), &["--suppress-all"]);
+    assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+    // Renamed: the record names a slug no folder checked holds any more.
+    common::git(
+        dir.path(),
+        &["mv", EXERCISE, "exercises/practice/animal-sounds"],
+    );
+    let (_, stderr) = text(&check(dir.path(), &[]));
+    assert_eq!(
+        stderr.trim_end(),
+        "warning: canonical-suppressions.json: 1 recorded finding is of an exercise that no \
+         folder checked holds (deleted or renamed): pets missing 00000003 \
+         (--prune-suppressions drops it)"
+    );
+    // Checked as an exercise, not through its folder, nothing tells: the record is left.
+    let out = check_exercise(dir.path(), "exercises/practice/animal-sounds");
+    assert_eq!(text(&out).1, "");
+    let out = check(dir.path(), &["--prune-suppressions"]);
+    assert_eq!(text(&out).1, "");
+    assert_eq!(fs::read_to_string(&records).unwrap(), "[]\n");
+}
+
+/// The check of the one exercise `exercise` in `dir`.
+fn check_exercise(dir: &Path, exercise: &str) -> Output {
+    common::output_within(
+        Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+            .current_dir(dir)
+            .env_remove("GITHUB_STEP_SUMMARY")
+            .args(["--check-canonical", exercise])
+            .args(["--problem-specifications", "problem-specifications"]),
+        HANG,
+    )
+}
+
+#[test]
+fn a_record_of_no_finding_kind_is_named_invalid_and_pruned() {
+    let dir = tempfile::tempdir().unwrap();
+    track(dir.path());
+    let records = dir.path().join("canonical-suppressions.json");
+    // A mistyped kind, and a record written by hand without its `case`.
+    fs::write(
+        &records,
+        r#"[{"exercise": "pets", "finding": "missin", "uuid": "00000003-0000-4000-8000-000000000003"},
+            {"exercise": "pets", "finding": "missing", "uuid": "00000003-0000-4000-8000-000000000003"}]"#,
+    )
+    .unwrap();
+    let out = check(dir.path(), &[]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(
+        stderr.trim_end(),
+        "warning: canonical-suppressions.json: the record pets missin 00000003 is invalid: its \
+         finding \"missin\" is none of missing, excluded_but_tested, so it can never match \
+         (--prune-suppressions drops it)"
+    );
+    assert!(stdout.contains("1 recorded as read"), "{stdout}");
+    assert_eq!(out.status.code(), Some(0));
+    let out = check(dir.path(), &["--prune-suppressions"]);
+    assert_eq!(text(&out).1, "");
+    let kept: serde_json::Value = serde_json::from_slice(&fs::read(&records).unwrap()).unwrap();
+    assert_eq!(kept.as_array().unwrap().len(), 1, "{kept}");
+    assert_eq!(kept[0]["finding"], "missing");
+    // The case a reader of the file is shown, filled in from the finding.
+    assert_eq!(
+        kept[0]["case"],
+        "00000003 \"a cow moos\": sound(\"cow\") == \"moo\""
+    );
+}
+
+/// The adoption command as the docs write it, without `--problem-specifications`: configlet's
+/// cache is where `configlet sync` leaves problem-specifications.
+#[test]
+fn recording_every_finding_finds_problem_specifications_in_configlets_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    track(dir.path());
+    let cache = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &dir.path().join("problem-specifications"),
+        &cache
+            .path()
+            .join("exercism/configlet/problem-specifications"),
+    );
+    let out = common::output_within(
+        Command::new(env!("CARGO_BIN_EXE_exercism_test_helper"))
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", cache.path())
+            .args(["--check-canonical", "exercises/practice", "--suppress-all"]),
+        HANG,
+    );
+    assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+    let written = fs::read_to_string(dir.path().join("canonical-suppressions.json")).unwrap();
+    assert!(
+        written.contains("00000003-0000-4000-8000-000000000003"),
+        "{written}"
+    );
 }

@@ -463,7 +463,14 @@ fn check_canonical_errors_are_one_line_and_exit_2() {
         .args(["--check-canonical", exercise])
         .output()
         .unwrap();
-    assert_one_line_error(&out, &["--problem-specifications", "configlet"]);
+    assert_one_line_error(
+        &out,
+        &[
+            "--problem-specifications",
+            "run `configlet sync` once",
+            "no-cache/exercism/configlet/problem-specifications",
+        ],
+    );
     assert_eq!(out.status.code(), Some(2));
 
     // --problem-specifications that is not a directory.
