@@ -3,6 +3,7 @@
 //! (`--transform`, `--transform-mix`). Open `language` (the registry) and `syntax` (the engine
 //! that interprets `queries/<lang>/tests.scm`) first.
 
+pub mod doctest;
 pub mod header;
 pub mod language;
 pub mod literals;
