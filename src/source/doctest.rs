@@ -53,8 +53,9 @@ pub fn examples(
     };
     let project = project(facts, test_file).ok_or_else(|| {
         format!(
-            "no {} above the test file, so no sources to read {} from",
+            "no {} above the test file, nor a {} folder beside it, to find {} in",
             facts.project.join(" or "),
+            facts.sources.join(" or "),
             call.module
         )
     })?;
@@ -92,7 +93,9 @@ pub fn examples(
     ))
 }
 
-/// The nearest folder at or above the test file's that holds one of `[doctests] project`.
+/// The nearest folder at or above the test file's that holds one of `[doctests] project`
+/// (`mix.exs`); for a test file outside such a project, its own folder or the one above
+/// when that holds one of the source folders (`lib/`).
 fn project(facts: &Doctests, test_file: &Path) -> Option<PathBuf> {
     let folder = test_file.parent().unwrap_or(Path::new(""));
     let folder = if folder.as_os_str().is_empty() {
@@ -101,9 +104,12 @@ fn project(facts: &Doctests, test_file: &Path) -> Option<PathBuf> {
         folder
     };
     let absolute = std::path::absolute(folder).ok()?;
+    let holds = |dir: &&Path| facts.project.iter().any(|file| dir.join(file).is_file());
+    let has_sources = |dir: &&Path| facts.sources.iter().any(|folder| dir.join(folder).is_dir());
     absolute
         .ancestors()
-        .find(|dir| facts.project.iter().any(|file| dir.join(file).is_file()))
+        .find(holds)
+        .or_else(|| absolute.ancestors().take(2).find(has_sources))
         .map(Path::to_path_buf)
 }
 
@@ -333,9 +339,15 @@ fn number(facts: &Doctests, call: &Call, docs: Docs) -> Vec<Example> {
                 .as_ref()
                 .is_none_or(|only| only.contains(selector))
     };
-    module_examples
+    let mut examples: Vec<_> = module_examples
         .chain(definition_examples)
         .filter(|(selector, _, _)| kept(selector))
+        .collect();
+    if facts.only_reverses && call.only.as_ref().is_some_and(|only| !only.is_empty()) {
+        examples.reverse();
+    }
+    examples
+        .into_iter()
         .enumerate()
         .map(|(i, (_, documented, code))| {
             let n = (i + 1).to_string();
@@ -649,7 +661,8 @@ end
             .into_iter()
             .map(|(name, _)| name)
             .collect();
-        assert_eq!(names, ["Form.a/2 (1)", "Form.t/0 (2)"]);
+        // ExUnit keeps what `only:` names last first.
+        assert_eq!(names, ["Form.t/0 (1)", "Form.a/2 (2)"]);
     }
 
     #[test]

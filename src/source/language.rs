@@ -107,6 +107,10 @@ pub struct Doctests {
     pub definition_name: String,
     /// How `only:`/`except:` name the module's own documentation.
     pub module_selector: String,
+    /// Whether a call with a non-empty `only:` keeps its examples last first, and numbers
+    /// them so.
+    #[serde(default)]
+    pub only_reverses: bool,
     /// Files whose folder is the project the test file belongs to (the nearest, going up).
     pub project: Vec<String>,
     /// The folders of the project, and the extensions of the files in them, that hold the

@@ -201,7 +201,7 @@ fn doctest_tests(
         Ok(examples) => examples,
         Err(why) => {
             warnings.push(format!(
-                "line {}: the doctests of {} are listed from the run alone, without test_code: {why}",
+                "line {}: doctest {}: {why}; its tests are listed from the run, without test_code",
                 site.line, site.call.module
             ));
             return Vec::new();

@@ -74,6 +74,10 @@ fn run_case(dir: &Path) -> Vec<String> {
             fs::copy(entry.path(), work.join(".meta").join(entry.file_name())).unwrap();
         }
     }
+    // The modules a doctest reads.
+    if case.has("lib") {
+        common::copy_tree(&dir.join("lib"), &work.join("lib"));
+    }
 
     let test_file = fs::read_dir(dir)
         .unwrap()
