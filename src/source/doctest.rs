@@ -18,7 +18,7 @@ use tree_sitter::{Node, Parser};
 
 use crate::files;
 use crate::source::language::{Doctests, Language};
-use crate::source::syntax::unescape;
+use crate::source::naming::unescape;
 
 /// A call that makes tests of a module's examples, as the test file writes it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,6 +32,37 @@ pub struct Call {
     /// A task id the call gives all its tests (`tags: [task_id: 2]`); `Some(None)`: a value
     /// that is no integer.
     pub task_id: Option<Option<i64>>,
+}
+
+/// What a list of names or `name: arity` pairs selects (a doctest's `only:`): each name, or
+/// `name/arity`, without the characters of `trim` around a name.
+pub fn selectors(list: Node, source: &[u8], trim: &str) -> Vec<String> {
+    let trim: Vec<char> = trim.chars().collect();
+    let mut out = Vec::new();
+    select(list, source, &trim, &mut out);
+    out
+}
+
+fn select(list: Node, source: &[u8], trim: &[char], out: &mut Vec<String>) {
+    let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
+    let mut cursor = list.walk();
+    for item in list.named_children(&mut cursor) {
+        let mut inner = item.walk();
+        let parts: Vec<Node> = item
+            .named_children(&mut inner)
+            .filter(|n| !n.is_extra())
+            .collect();
+        match parts.as_slice() {
+            [] => out.push(text(item).trim_matches(trim).to_string()),
+            [name, arity] if parts.iter().all(|p| p.named_child_count() == 0) => out.push(format!(
+                "{}/{}",
+                text(*name).trim_matches(trim),
+                text(*arity)
+            )),
+            // A list of pairs inside the list (`[:moduledoc, blanks: 1]`).
+            _ => select(item, source, trim, out),
+        }
+    }
 }
 
 /// One test of a call: its own name (`Form.blanks/1 (2)`) and its example as written.

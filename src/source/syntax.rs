@@ -41,7 +41,7 @@ use tree_sitter::{Node, Parser, Tree};
 use crate::source::doctest;
 use crate::source::language::Language;
 use crate::source::locals;
-use crate::source::naming::{self, Name};
+use crate::source::naming::{self, Name, unescape};
 
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
 pub struct Analysis {
@@ -646,6 +646,12 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// What a list of names or `name: arity` pairs selects (a doctest's `only:`), without the
+    /// marks around a symbol's name (`[literals] symbol_trim`).
+    fn selectors(&self, list: Node) -> Vec<String> {
+        doctest::selectors(list, self.source, &self.language.facts.literals.symbol_trim)
+    }
+
     fn text(&self, node: Node) -> String {
         String::from_utf8_lossy(&self.source[node.byte_range()]).into_owned()
     }
@@ -683,35 +689,6 @@ impl Reader<'_> {
         name
     }
 
-    /// What a list of names or `name: arity` pairs selects (a doctest's `only:`): each name,
-    /// or `name/arity`, without the marks around a symbol's name (`[literals] symbol_trim`).
-    fn selectors(&self, list: Node) -> Vec<String> {
-        let trim: Vec<char> = self.language.facts.literals.symbol_trim.chars().collect();
-        let trim = trim.as_slice();
-        let mut out = Vec::new();
-        let mut cursor = list.walk();
-        for item in list.named_children(&mut cursor) {
-            let mut inner = item.walk();
-            let parts: Vec<Node> = item
-                .named_children(&mut inner)
-                .filter(|n| !n.is_extra())
-                .collect();
-            match parts.as_slice() {
-                [] => out.push(self.text(item).trim_matches(trim).to_string()),
-                [name, arity] if parts.iter().all(|p| p.named_child_count() == 0) => {
-                    out.push(format!(
-                        "{}/{}",
-                        self.text(*name).trim_matches(trim),
-                        self.text(*arity)
-                    ))
-                }
-                // A list of pairs inside the list (`[:moduledoc, blanks: 1]`).
-                _ => out.extend(self.selectors(item)),
-            }
-        }
-        out
-    }
-
     /// The value of an integer literal node; `None` for any other node.
     fn integer(&self, node: Node) -> Option<i64> {
         let integer_kinds = &self.language.facts.values.integer;
@@ -727,48 +704,6 @@ impl Reader<'_> {
         };
         i64::from_str_radix(digits, radix).ok()
     }
-}
-
-/// Decodes one backslash escape sequence as the C family of languages write them.
-pub fn unescape(escape: &str) -> String {
-    let mut chars = escape.chars();
-    if chars.next() != Some('\\') {
-        return escape.to_string();
-    }
-    let rest: String = chars.collect();
-    let simple = match rest.as_str() {
-        // A backslash before a line break continues the line: both go.
-        "\n" | "\r\n" => return String::new(),
-        "n" => Some('\n'),
-        "t" => Some('\t'),
-        "r" => Some('\r'),
-        "s" => Some(' '),
-        "e" => Some('\u{1b}'),
-        "0" => Some('\0'),
-        "a" => Some('\u{7}'),
-        "b" => Some('\u{8}'),
-        "f" => Some('\u{c}'),
-        "v" => Some('\u{b}'),
-        "d" => Some('\u{7f}'),
-        _ => None,
-    };
-    if let Some(c) = simple {
-        return c.to_string();
-    }
-    let hex = rest
-        .strip_prefix("u{")
-        .and_then(|h| h.strip_suffix('}'))
-        .or_else(|| rest.strip_prefix('u'))
-        .or_else(|| rest.strip_prefix("x{").and_then(|h| h.strip_suffix('}')))
-        .or_else(|| rest.strip_prefix('x'));
-    if let Some(c) = hex
-        .and_then(|h| u32::from_str_radix(h, 16).ok())
-        .and_then(char::from_u32)
-    {
-        return c.to_string();
-    }
-    // `\"`, `\\`, `\#` and every other escaped character stand for themselves.
-    rest
 }
 
 /// A list item's range widened to take one separating comma with it, so that removing it
@@ -856,16 +791,6 @@ fn first_error_line(root: Node) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_decode_to_the_character_they_stand_for() {
-        assert_eq!(unescape("\\n"), "\n");
-        assert_eq!(unescape("\\\""), "\"");
-        assert_eq!(unescape("\\#"), "#");
-        assert_eq!(unescape("\\u{1F600}"), "😀");
-        assert_eq!(unescape("\\u00e9"), "é");
-        assert_eq!(unescape("\\x41"), "A");
-    }
 
     #[test]
     fn tests_of_one_group_share_where_it_starts() {
