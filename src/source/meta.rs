@@ -155,30 +155,48 @@ pub fn metadata(
         .collect();
     let mut warnings = Vec::new();
     if !analysis.doctests.is_empty() {
-        // Each call's tests go before the first test that starts after it.
-        let starts: Vec<usize> = analysis.tests.iter().map(|t| t.range.start).collect();
+        // Each call's tests go before the first test that starts after it. A task id tag
+        // that a call took but made no test with goes on to the next test defined, as
+        // ExUnit's `@tag` does, unless that test has a tag of its own.
         let mut merged = Vec::with_capacity(tests.len());
+        let mut carried: Option<Option<i64>> = None;
+        let mut add = |site: &DoctestSite, merged: &mut Vec<TestMeta>, carried: &mut _| {
+            match doctest_tests(site, language, file, ordinal_task_ids, &mut warnings) {
+                // Whatever the call took, it took: its tests are in the run.
+                None => *carried = None,
+                Some(made) if made.is_empty() => {
+                    if site.next.is_some() {
+                        *carried = site.next;
+                    }
+                }
+                Some(mut made) => {
+                    let own = site.next.is_some()
+                        || site.call.task_id.is_some()
+                        || (ordinal_task_ids && site.ordinal.is_some());
+                    if let Some(value) = carried.take()
+                        && !own
+                    {
+                        made[0].task_id = value;
+                    }
+                    merged.extend(made);
+                }
+            }
+        };
         let mut sites = analysis.doctests.iter().peekable();
-        for (test, start) in tests.into_iter().zip(starts) {
-            while let Some(site) = sites.next_if(|site| site.range.start < start) {
-                merged.extend(doctest_tests(
-                    site,
-                    language,
-                    file,
-                    ordinal_task_ids,
-                    &mut warnings,
-                ));
+        for (mut test, raw) in tests.into_iter().zip(&analysis.tests) {
+            while let Some(site) = sites.next_if(|site| site.range.start < raw.range.start) {
+                add(site, &mut merged, &mut carried);
+            }
+            if let Some(value) = carried.take()
+                && !raw.tagged
+                && !(ordinal_task_ids && raw.ordinal.is_some())
+            {
+                test.task_id = value;
             }
             merged.push(test);
         }
         for site in sites {
-            merged.extend(doctest_tests(
-                site,
-                language,
-                file,
-                ordinal_task_ids,
-                &mut warnings,
-            ));
+            add(site, &mut merged, &mut carried);
         }
         tests = merged;
     }
@@ -186,17 +204,15 @@ pub fn metadata(
 }
 
 /// The tests of one doctest call, named as the framework names them, each with its example
-/// as test_code.
+/// as test_code; `None` when the module's source is not found (a warning says so).
 fn doctest_tests(
     site: &DoctestSite,
     language: &Language,
     file: &str,
     ordinal_task_ids: bool,
     warnings: &mut Vec<String>,
-) -> Vec<TestMeta> {
-    let Some(facts) = &language.facts.doctests else {
-        return Vec::new();
-    };
+) -> Option<Vec<TestMeta>> {
+    let facts = language.facts.doctests.as_ref()?;
     let examples = match doctest::examples(language, &site.call, std::path::Path::new(file)) {
         Ok(examples) => examples,
         Err(why) => {
@@ -204,7 +220,7 @@ fn doctest_tests(
                 "line {}: doctest {}: {why}; its tests are listed from the run, without test_code",
                 site.line, site.call.module
             ));
-            return Vec::new();
+            return None;
         }
     };
     let groups = site
@@ -229,7 +245,8 @@ fn doctest_tests(
             runtime_name: None,
             context: None,
         })
-        .collect()
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// Writes the context of each test: the definitions its body uses, as `test_code` shows them

@@ -102,6 +102,8 @@ pub struct Test {
     pub body: Option<Range<usize>>,
     pub header: Option<HeaderSite>,
     pub task_id: Option<i64>,
+    /// Whether the task id is a `@task_id.next` value of its own.
+    pub tagged: bool,
     /// The place of the innermost `@task_id.ordinal` node around the test, its task id when
     /// the exercise switches such ids on.
     pub ordinal: Option<i64>,
@@ -123,6 +125,9 @@ pub struct DoctestSite {
     /// The task id of its first example, and of the others.
     pub task_id: Option<i64>,
     pub task_id_rest: Option<i64>,
+    /// The `@task_id.next` value the call took, if any: it goes on to the next test when the
+    /// call makes none (the framework gives it to the first test defined).
+    pub next: Option<Option<i64>>,
     pub ordinal: Option<i64>,
 }
 
@@ -602,6 +607,7 @@ fn resolve(
                 groups: name,
                 task_id: call.task_id.unwrap_or(task_id),
                 task_id_rest: call.task_id.unwrap_or(rest),
+                next,
                 ordinal,
                 call,
             });
@@ -615,6 +621,7 @@ fn resolve(
             body: test.body,
             header: test.header,
             task_id,
+            tagged: next.is_some(),
             ordinal,
             group: around.last().map(|g| g.range.start),
         });
