@@ -72,22 +72,48 @@ pub struct Example {
     pub code: String,
 }
 
-/// The tests `call` makes, in the order the framework defines them, from the module's source
-/// in the project of `test_file`; or why the source cannot be found.
-pub fn examples(
+/// The modules' documentation a test file's doctest calls read: each module's is read once,
+/// however many calls name it.
+#[derive(Default)]
+pub struct Library {
+    read: HashMap<String, Result<Docs, String>>,
+}
+
+impl Library {
+    /// The tests `call` makes, in the order the framework defines them, from the module's
+    /// source in the project of `test_file`; or why the source cannot be found.
+    pub fn examples(
+        &mut self,
+        language: &Language,
+        call: &Call,
+        test_file: &Path,
+    ) -> Result<Vec<Example>, String> {
+        let Some(facts) = &language.facts.doctests else {
+            return Err("this language has no doctests".to_string());
+        };
+        let docs = self
+            .read
+            .entry(call.module.clone())
+            .or_insert_with(|| find(language, facts, &call.module, test_file));
+        docs.as_ref()
+            .map(|docs| number(facts, call, docs))
+            .map_err(Clone::clone)
+    }
+}
+
+/// The documentation of `module`, from its source in the project of `test_file`.
+fn find(
     language: &Language,
-    call: &Call,
+    facts: &Doctests,
+    module: &str,
     test_file: &Path,
-) -> Result<Vec<Example>, String> {
-    let (Some(facts), Some(_)) = (&language.facts.doctests, language.docs_query()) else {
-        return Err("this language has no doctests".to_string());
-    };
+) -> Result<Docs, String> {
     let project = project(facts, test_file).ok_or_else(|| {
         format!(
             "no {} above the test file, nor a {} folder beside it, to find {} in",
             facts.project.join(" or "),
             facts.sources.join(" or "),
-            call.module
+            module
         )
     })?;
     let mut candidates = Vec::new();
@@ -96,11 +122,10 @@ pub fn examples(
     }
     candidates.sort();
     // The last segment of the name is in the file that defines it: only those are parsed.
-    let short = call
-        .module
+    let short = module
         .rsplit(facts.module_separator.as_str())
         .next()
-        .unwrap_or(&call.module);
+        .unwrap_or(module);
     for path in &candidates {
         let Ok(source) = files::read(path, files::SOURCE) else {
             continue;
@@ -108,8 +133,8 @@ pub fn examples(
         if memchr::memmem::find(&source, short.as_bytes()).is_none() {
             continue;
         }
-        if let Some(docs) = module_docs(language, facts, &source, &call.module) {
-            return Ok(number(facts, call, docs));
+        if let Some(docs) = module_docs(language, facts, &source, module) {
+            return Ok(docs);
         }
     }
     let searched: Vec<String> = facts
@@ -117,11 +142,7 @@ pub fn examples(
         .iter()
         .map(|folder| project.join(folder).display().to_string())
         .collect();
-    Err(format!(
-        "no module {} in {}",
-        call.module,
-        searched.join(", ")
-    ))
+    Err(format!("no module {} in {}", module, searched.join(", ")))
 }
 
 /// The nearest folder at or above the test file's that holds one of `[doctests] project`
@@ -346,7 +367,7 @@ fn documentation(language: &Language, value: Node, source: &[u8]) -> Option<Stri
 }
 
 /// The examples the call keeps, numbered from 1 in the framework's order.
-fn number(facts: &Doctests, call: &Call, docs: Docs) -> Vec<Example> {
+fn number(facts: &Doctests, call: &Call, docs: &Docs) -> Vec<Example> {
     let module_examples = docs
         .module
         .as_deref()
@@ -599,7 +620,7 @@ mod tests {
         let language = elixir();
         let facts = language.facts.doctests.as_ref().unwrap();
         let docs = module_docs(&language, facts, source.as_bytes(), module).unwrap();
-        number(facts, &call, docs)
+        number(facts, &call, &docs)
             .into_iter()
             .map(|e| (e.name, e.code))
             .collect()

@@ -160,8 +160,16 @@ pub fn metadata(
         // ExUnit's `@tag` does, unless that test has a tag of its own.
         let mut merged = Vec::with_capacity(tests.len());
         let mut carried: Option<Option<i64>> = None;
+        let mut library = doctest::Library::default();
         let mut add = |site: &DoctestSite, merged: &mut Vec<TestMeta>, carried: &mut _| {
-            match doctest_tests(site, language, file, ordinal_task_ids, &mut warnings) {
+            match doctest_tests(
+                site,
+                language,
+                file,
+                ordinal_task_ids,
+                &mut library,
+                &mut warnings,
+            ) {
                 // Whatever the call took, it took: its tests are in the run.
                 None => *carried = None,
                 Some(made) if made.is_empty() => {
@@ -210,10 +218,11 @@ fn doctest_tests(
     language: &Language,
     file: &str,
     ordinal_task_ids: bool,
+    library: &mut doctest::Library,
     warnings: &mut Vec<String>,
 ) -> Option<Vec<TestMeta>> {
     let facts = language.facts.doctests.as_ref()?;
-    let examples = match doctest::examples(language, &site.call, std::path::Path::new(file)) {
+    let examples = match library.examples(language, &site.call, std::path::Path::new(file)) {
         Ok(examples) => examples,
         Err(why) => {
             warnings.push(format!(
