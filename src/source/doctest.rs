@@ -38,31 +38,33 @@ pub struct Call {
 /// `name/arity`, without the characters of `trim` around a name.
 pub fn selectors(list: Node, source: &[u8], trim: &str) -> Vec<String> {
     let trim: Vec<char> = trim.chars().collect();
-    let mut out = Vec::new();
-    select(list, source, &trim, &mut out);
-    out
-}
-
-fn select(list: Node, source: &[u8], trim: &[char], out: &mut Vec<String>) {
+    let trim = trim.as_slice();
     let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
-    let mut cursor = list.walk();
-    for item in list.named_children(&mut cursor) {
-        let mut inner = item.walk();
-        let parts: Vec<Node> = item
-            .named_children(&mut inner)
-            .filter(|n| !n.is_extra())
-            .collect();
-        match parts.as_slice() {
-            [] => out.push(text(item).trim_matches(trim).to_string()),
-            [name, arity] if parts.iter().all(|p| p.named_child_count() == 0) => out.push(format!(
-                "{}/{}",
-                text(*name).trim_matches(trim),
-                text(*arity)
-            )),
-            // A list of pairs inside the list (`[:moduledoc, blanks: 1]`).
-            _ => select(item, source, trim, out),
+    let mut out = Vec::new();
+    // Lists inside the list (`[:moduledoc, blanks: 1]` holds a list of pairs) are walked in
+    // place, without recursion however deep they nest.
+    let mut pending = vec![list];
+    while let Some(list) = pending.pop() {
+        let mut cursor = list.walk();
+        let items: Vec<Node> = list.named_children(&mut cursor).collect();
+        for item in items.into_iter().rev() {
+            let mut inner = item.walk();
+            let parts: Vec<Node> = item
+                .named_children(&mut inner)
+                .filter(|n| !n.is_extra())
+                .collect();
+            match parts.as_slice() {
+                [] => out.push((item.start_byte(), text(item).trim_matches(trim).to_string())),
+                [name, arity] if parts.iter().all(|p| p.named_child_count() == 0) => out.push((
+                    item.start_byte(),
+                    format!("{}/{}", text(*name).trim_matches(trim), text(*arity)),
+                )),
+                _ => pending.push(item),
+            }
         }
     }
+    out.sort_by_key(|(at, _)| *at);
+    out.into_iter().map(|(_, selector)| selector).collect()
 }
 
 /// One test of a call: its own name (`Form.blanks/1 (2)`) and its example as written.
@@ -161,7 +163,14 @@ fn project(facts: &Doctests, test_file: &Path) -> Option<PathBuf> {
     absolute
         .ancestors()
         .find(holds)
-        .or_else(|| absolute.ancestors().take(2).find(has_sources))
+        // Never the file system's root, whose `lib/` is the system's.
+        .or_else(|| {
+            absolute
+                .ancestors()
+                .take(2)
+                .filter(|dir| dir.parent().is_some())
+                .find(has_sources)
+        })
         .map(Path::to_path_buf)
 }
 
