@@ -276,26 +276,28 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
         }
     }
     // Each module's full name: a module inside another is named after both.
-    modules.sort_by_key(|(range, _)| range.start);
+    // Modules nest, so a stack of the open ones holds those around each point of a sweep.
+    modules.sort_by_key(|(range, _)| (range.start, std::cmp::Reverse(range.end)));
+    let close = |open: &mut Vec<usize>, at: usize| {
+        while open.last().is_some_and(|&m| modules[m].0.end <= at) {
+            open.pop();
+        }
+    };
     let mut full: Vec<String> = Vec::with_capacity(modules.len());
+    let mut open: Vec<usize> = Vec::new();
     for (i, (range, name)) in modules.iter().enumerate() {
-        let parent = (0..i)
-            .rev()
-            .find(|&p| modules[p].0.start < range.start && range.end <= modules[p].0.end);
-        full.push(match parent {
-            Some(p) => format!("{}{}{name}", full[p], facts.module_separator),
+        close(&mut open, range.start);
+        full.push(match open.last() {
+            Some(&parent) => format!("{}{}{name}", full[parent], facts.module_separator),
             None => name.clone(),
         });
+        open.push(i);
     }
     let index = full.iter().position(|name| name == wanted)?;
-    let range = &modules[index].0;
-    // What is the wanted module's own: inside it, and in no module inside it.
-    let inner: Vec<&Range<usize>> = modules
-        .iter()
-        .map(|(r, _)| r)
-        .filter(|r| range.start < r.start && r.end <= range.end)
-        .collect();
     items.sort_by_key(|(at, _)| *at);
+    // What is the wanted module's own: what it is the innermost module around.
+    let mut open: Vec<usize> = Vec::new();
+    let mut next = 0;
     let mut docs = Docs {
         module: None,
         definitions: Vec::new(),
@@ -303,7 +305,13 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
     let mut pending: HashMap<String, Option<String>> = HashMap::new();
     let mut seen: HashSet<(String, usize)> = HashSet::new();
     for (at, item) in items {
-        if !(range.start < at && at < range.end) || inner.iter().any(|r| r.contains(&at)) {
+        while next < modules.len() && modules[next].0.start < at {
+            close(&mut open, modules[next].0.start);
+            open.push(next);
+            next += 1;
+        }
+        close(&mut open, at);
+        if open.last() != Some(&index) {
             continue;
         }
         match item {
