@@ -5,8 +5,9 @@
 ; else, `false`, means none), and @definition with @definition.keyword, @definition.name and
 ; @definition.arguments (what the documentation before it documents; no arguments, arity 0).
 
+; defmodule Form do … end (and defprotocol, whose functions have documentation too)
 (call
-  target: (identifier) @_defmodule (#eq? @_defmodule "defmodule")
+  target: (identifier) @_defmodule (#any-of? @_defmodule "defmodule" "defprotocol")
   (arguments . (alias) @module.name)
   (do_block)) @module
 
@@ -28,6 +29,14 @@
          left: [(call target: (identifier) @definition.name (arguments)? @definition.arguments)
                 (identifier) @definition.name]
          operator: "when")])) @definition
+
+; def left <~> right: an operator, of two arguments (a guard's `when` is no operator defined)
+(call
+  target: (identifier) @definition.keyword
+  (#any-of? @definition.keyword "def" "defp" "defmacro" "defmacrop")
+  (arguments
+    . (binary_operator operator: _ @definition.name (#not-eq? @definition.name "when"))
+      @definition.arguments)) @definition
 
 ; @type name(args) :: …, @callback name(args) :: … (and @typep, @opaque, @macrocallback)
 (unary_operator

@@ -692,6 +692,12 @@ mod tests {
     """
     def i, do: 1
   end
+
+  @doc """
+      iex> Form.b(1) <~> Form.b(2)
+      3
+  """
+  def x <~> y, do: x + y
 end
 "#;
 
@@ -709,11 +715,12 @@ end
             names,
             [
                 "module Form (1)",
-                "Form._u/0 (2)",
-                "Form.a/2 (3)",
-                "Form.b/1 (4)",
-                "Form.m/1 (5)",
-                "Form.t/0 (6)",
+                "Form.<~>/2 (2)",
+                "Form._u/0 (3)",
+                "Form.a/2 (4)",
+                "Form.b/1 (5)",
+                "Form.m/1 (6)",
+                "Form.t/0 (7)",
             ]
         );
     }
