@@ -50,7 +50,11 @@ pub(super) fn parse_meta(
         .collect();
     let file = file.to_string_lossy();
     let ordinal_task_ids = language.ordinal_task_ids(input);
-    let metadata = meta::metadata(&analysis, language, &source, &file, ordinal_task_ids);
+    let (metadata, warnings) =
+        meta::metadata(&analysis, language, &source, &file, ordinal_task_ids);
+    for warning in warnings {
+        warn(input, &warning);
+    }
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe

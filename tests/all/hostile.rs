@@ -488,6 +488,33 @@ fn ten_thousand_nested_brackets_are_read_in_time() {
 }
 
 #[test]
+fn a_doctest_selector_list_nested_a_hundred_thousand_deep_is_read_without_overflowing() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = format!("{}:a{}", "[".repeat(100_000), "]".repeat(100_000));
+    write(
+        dir.path(),
+        "lib/form.ex",
+        "defmodule Form do\n  @doc \"\"\"\n      iex> Form.a()\n      1\n  \"\"\"\n  def a, do: 1\nend\n",
+    );
+    write(
+        dir.path(),
+        "form_test.exs",
+        &format!(
+            "defmodule FormTest do\n  use ExUnit.Case\n  doctest Form, only: {nested}\n  test \"x\" do\n    assert true\n  end\nend\n"
+        ),
+    );
+    // Not timed: a debug build parses the 200,000 brackets in about a second.
+    let (run, _) = launch(
+        dir.path(),
+        &["--parse-meta", "form_test.exs:metadata.json"],
+        HANG,
+    );
+    assert_eq!((run.stderr.as_str(), run.code), ("", Some(0)));
+    let metadata = common::results(&dir.path().join("metadata.json"));
+    assert_eq!(metadata["tests"][0]["name"], "test x");
+}
+
+#[test]
 fn an_exercise_larger_than_the_check_links_is_refused_naming_what_is_too_large() {
     // Tests of more values than the check weighs.
     let dir = work();

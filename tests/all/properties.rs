@@ -132,7 +132,7 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
         analysis.syntax_error_line, None,
         "generated file is valid:\n{source}"
     );
-    let metadata = meta::metadata(&analysis, language, source.as_bytes(), "gen", false);
+    let (metadata, _) = meta::metadata(&analysis, language, source.as_bytes(), "gen", false);
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
     let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();

@@ -8,8 +8,8 @@
 //! | `stdout.log` | `--log-to-json` | `expected_output.json` |
 //! | `run_results.json`, `.xml` or `.log` (`.missing`: no results file), `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
 //!
-//! A case's `.meta/` folder (an exercise's config) is copied beside its inputs, and the words
-//! of its `flags` file are given to every step. Whatever the steps print on stderr must equal
+//! A case's `.meta/` folder (an exercise's config) and `lib/` (the modules its doctests read)
+//! are copied beside its inputs, and the words of its `flags` file are given to every step. Whatever the steps print on stderr must equal
 //! `expected_stderr.txt` (absent: nothing).
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
@@ -73,6 +73,10 @@ fn run_case(dir: &Path) -> Vec<String> {
             let entry = entry.unwrap();
             fs::copy(entry.path(), work.join(".meta").join(entry.file_name())).unwrap();
         }
+    }
+    // The modules a doctest reads.
+    if case.has("lib") {
+        common::copy_tree(&dir.join("lib"), &work.join("lib"));
     }
 
     let test_file = fs::read_dir(dir)
