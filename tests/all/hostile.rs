@@ -291,6 +291,17 @@ fn every_command_names_a_pipe_or_a_device_it_is_given_to_read() {
         ),
         "error: metadata.json: is a named pipe (FIFO), not a regular file",
     );
+    fs::remove_file(path.join("metadata.json")).unwrap();
+    write(path, "metadata.json", r#"{"tests": []}"#);
+    for (stderr, line) in [("pipe_test.py", pipe), ("zero_test.py", zero)] {
+        let args = [
+            "--combine",
+            "results.json:metadata.json:output.json",
+            "--error-output",
+            stderr,
+        ];
+        assert_error(&run(path, &args), line);
+    }
 }
 
 #[test]
