@@ -90,10 +90,15 @@ fn run_pipeline(project: &str, stop: Option<Stuck>) -> (Value, tempfile::TempDir
         .spawn()
         .unwrap();
     let holds = |path: &Path, text: &str| fs::read_to_string(path).is_ok_and(|t| t.contains(text));
+    // Whole: the formatter may be halfway through writing it.
+    let whole = |path: &Path| {
+        fs::read(path).is_ok_and(|bytes| serde_json::from_slice::<Value>(&bytes).is_ok())
+    };
     let mut stop = stop;
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if let Some(when) = stop.filter(|s| holds(&output, s.printed) && holds(&results, s.written))
+        if let Some(when) = stop
+            .filter(|s| holds(&output, s.printed) && holds(&results, s.written) && whole(&results))
         {
             let why = format!("the test printed {:?}", when.printed);
             common::expire_time_limit(child.id(), &why);
@@ -129,8 +134,8 @@ fn run_pipeline(project: &str, stop: Option<Stuck>) -> (Value, tempfile::TempDir
     (results, work)
 }
 
-/// When a test is stuck: it printed `printed`, and the formatter had written the results file
-/// with `written` in it (the last test that finished).
+/// When a test is stuck: it printed `printed`, and the formatter had written the whole results
+/// file with `written` in it (the last test that finished).
 #[derive(Clone, Copy)]
 struct Stuck {
     printed: &'static str,
