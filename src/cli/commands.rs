@@ -106,8 +106,14 @@ pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Resul
 }
 
 /// A run that stopped before writing its results (a timeout, a crash) still gets a valid
-/// results.json, from what the log and any partial results tell.
-pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
+/// results.json, from what the log, any partial results and the run's error output (when
+/// given) tell.
+pub(super) fn combine(
+    results: &Path,
+    metadata: &Path,
+    outputs: &Path,
+    error_output: Option<&Path>,
+) -> Result<(), Error> {
     let read = |e: std::io::Error| Error::io(results, "read", &e);
     let run = if results.exists() || results.is_symlink() {
         // A log in the line dialect holds all the output too: it is read as a stream, in
@@ -133,7 +139,12 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
         .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
     let outputs = combine::parse_outputs(&files::read(outputs, files::RUN_FILE)?)
         .map_err(|e| Error::in_file(outputs, e))?;
-    let (combined, unknown) = combine::combine(run, &metadata, &outputs);
+    let error_output = match error_output {
+        Some(path) => Some(files::read_head(path, log::MAX_LOAD_OUTPUT_BYTES as u64)?),
+        None => None,
+    };
+    let error_output = error_output.as_deref().map(String::from_utf8_lossy);
+    let (combined, unknown) = combine::combine(run, &metadata, &outputs, error_output.as_deref());
     if !unknown.is_empty() {
         warn(
             results,

@@ -5,15 +5,18 @@
 use std::fs;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::common;
 
 /// Runs the pipeline on a copy of `fixtures/elixir_e2e/<project>`; returns the results.json
-/// and the project copy. With `kill_after`, `mix test` is killed after that many seconds, as
-/// a runner's time limit would, and the formatter writes its results after every test.
-fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::TempDir) {
+/// and the project copy. With `stop`, the formatter writes its results after every test, and
+/// `mix test` is killed as a runner's time limit would kill it, once a test is stuck (as
+/// `stop` tells).
+fn run_pipeline(project: &str, stop: Option<Stuck>) -> (Value, tempfile::TempDir) {
+    let killed = stop.is_some();
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
     common::copy_tree(
@@ -53,18 +56,22 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
         String::from_utf8_lossy(&compiled.stderr)
     );
 
-    let mut run = match kill_after {
-        Some(seconds) => {
+    let mut run = match &stop {
+        Some(_) => {
             let mut timeout = Command::new("timeout");
-            timeout.args(["-s", "KILL", &seconds.to_string(), "elixir"]);
+            let limit = common::RUNNER_TIMEOUT.as_secs().to_string();
+            timeout.args(["-s", "KILL", &limit, "elixir"]);
             timeout.env("EXERCISM_RESULTS_EACH_TEST", "1");
             timeout
         }
         None => Command::new("elixir"),
     };
-    let run = run
+    let output = solution.join("output");
+    let errors = work.path().join("errors");
+    let results = solution.join("results.json");
+    let mut child = run
         .current_dir(&solution)
-        .env("EXERCISM_RESULTS_FILE", solution.join("results.json"))
+        .env("EXERCISM_RESULTS_FILE", &results)
         .arg("-pa")
         .arg(&ebin)
         .args([
@@ -78,13 +85,39 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
             "slow",
         ])
         .args(["--formatter", "ExercismJSONFormatter"])
-        .output()
+        .stdout(fs::File::create(&output).unwrap())
+        .stderr(fs::File::create(&errors).unwrap())
+        .spawn()
         .unwrap();
-    fs::write(solution.join("output"), &run.stdout).unwrap();
+    let holds = |path: &Path, text: &str| fs::read_to_string(path).is_ok_and(|t| t.contains(text));
+    // Whole: the formatter may be halfway through writing it.
+    let whole = |path: &Path| {
+        fs::read(path).is_ok_and(|bytes| serde_json::from_slice::<Value>(&bytes).is_ok())
+    };
+    let mut stop = stop;
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if let Some(when) = stop
+            .filter(|s| holds(&output, s.printed) && holds(&results, s.written) && whole(&results))
+        {
+            let why = format!("the test printed {:?}", when.printed);
+            common::expire_time_limit(child.id(), &why);
+            stop = None;
+        }
+        if started.elapsed() > common::RUNNER_TIMEOUT {
+            child.kill().unwrap();
+            panic!("mix test still ran after {:?}", common::RUNNER_TIMEOUT);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let errors = fs::read_to_string(errors).unwrap();
     assert!(
-        kill_after.is_some() || solution.join("results.json").exists(),
-        "the formatter wrote no results; stderr:\n{}",
-        String::from_utf8_lossy(&run.stderr)
+        stop.is_none(),
+        "mix test ended before it got stuck; stderr:\n{errors}"
+    );
+    assert!(
+        killed || results.exists(),
+        "the formatter wrote no results; stderr:\n{errors}"
     );
 
     common::helper(
@@ -99,6 +132,14 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
     let results = serde_json::from_slice(&fs::read(solution.join("results.json")).unwrap())
         .expect("results.json is valid JSON");
     (results, work)
+}
+
+/// When a test is stuck: it printed `printed`, and the formatter had written the whole results
+/// file with `written` in it (the last test that finished).
+#[derive(Clone, Copy)]
+struct Stuck {
+    printed: &'static str,
+    written: &'static str,
 }
 
 /// Test files under `test/` and its subfolders, relative to the project, as run.sh finds
@@ -203,7 +244,13 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     ignore = "elixir not installed (apt-get install -y elixir)"
 )]
 fn a_run_killed_at_the_time_limit_still_gives_an_honest_results_json() {
-    let (results, _work) = run_pipeline("stuck_kettle", Some(10));
+    let (results, _work) = run_pipeline(
+        "stuck_kettle",
+        Some(Stuck {
+            printed: "heating up",
+            written: "pours wrongly",
+        }),
+    );
     let tests = results["tests"].as_array().unwrap();
     let summary: Vec<(&str, &str)> = tests
         .iter()

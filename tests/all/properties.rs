@@ -252,7 +252,7 @@ proptest! {
         let metadata = Metadata::default();
         for content in [bytes.clone(), json.into_bytes()] {
             if let Ok(run) = parse_run(&content) {
-                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let (results, _) = combine(run, &metadata, &log::Outputs::default(), None);
                 let text = serde_json::to_string(&results).unwrap();
                 prop_assert!(text.contains("\"version\":3"));
             }
@@ -269,7 +269,7 @@ proptest! {
         for content in [bytes.clone(), json.into_bytes()] {
             if let Ok(metadata) = serde_json::from_slice::<Metadata>(&content) {
                 let run = parse_run(results).unwrap();
-                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let (results, _) = combine(run, &metadata, &log::Outputs::default(), None);
                 let text = serde_json::to_string(&results).unwrap();
                 prop_assert!(text.contains("\"version\":3"));
             }
