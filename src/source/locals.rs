@@ -27,7 +27,7 @@
 //! The file is indexed once: the patterns that define a shown item, open a scope, or are a
 //! hook or a context run in the same walk as the tests query (`indexing_patterns`,
 //! `crate::source::syntax::analyze_with_locals`). Uses and a body's own names (parameters, loop
-//! variables) are read afterwards with the whole locals query, and only inside a body or shown
+//! variables) are read afterwards with the other patterns (`reading_patterns`), and only inside a body or shown
 //! definition whose text holds a name the file defines outside its tests: most bodies of a
 //! large file use nothing of it and are never walked again.
 
@@ -135,6 +135,25 @@ pub fn indexing_patterns(query: &str) -> String {
         .iter()
         .any(|name| captures.contains(name))
         {
+            kept.push_str(pattern);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// The patterns of a locals query that reading a body needs: those that capture a use, or a
+/// name bound without being shown (a parameter, a loop variable). What defines a shown item,
+/// opens a scope, or is a hook, a context or an import is known from the walk over the file,
+/// and matching it again in every body that uses the file cost as much as the rest.
+pub fn reading_patterns(query: &str) -> String {
+    let mut kept = String::new();
+    for pattern in top_level_forms(query) {
+        let captures = capture_names(pattern);
+        let uses = captures.iter().any(|c| c.starts_with("local.reference"));
+        let binds = captures.iter().any(|c| c.starts_with("local.definition"))
+            && !captures.contains(&"local.item");
+        if uses || binds {
             kept.push_str(pattern);
             kept.push('\n');
         }
@@ -296,7 +315,8 @@ pub struct Item {
 pub struct Index<'a> {
     source: &'a [u8],
     tree: &'a Tree,
-    /// The whole locals query, for the uses inside a body, and the roles of its captures.
+    /// The patterns of the locals query that read a body (`reading_patterns`), and the roles
+    /// of their captures.
     query: &'static Query,
     roles: Vec<Option<Role>>,
     facts: &'a Facts,
@@ -327,7 +347,10 @@ impl<'a> Index<'a> {
         language: &'a Language,
         bodies: &[Range<usize>],
     ) -> Index<'a> {
-        let query = language.locals_query();
+        let query = language
+            .derived_query("locals.scm, the patterns that read a body", |language| {
+                reading_patterns(language.locals_source())
+            });
         let mut table = Roles::of(language);
         let roles = query
             .capture_names()
@@ -515,8 +538,8 @@ impl<'a> Index<'a> {
     }
 
     /// The items that the uses inside `range` resolve to, but those that hold the use (a name
-    /// the range defines for itself). Reads the range with the whole locals query, unless its
-    /// text holds no name defined outside the tests.
+    /// the range defines for itself). Reads the range with the locals query's reading patterns,
+    /// unless its text holds no name defined outside the tests.
     fn direct_uses(&self, range: &Range<usize>) -> Vec<Range<usize>> {
         let mentions = self
             .outer_names
@@ -683,5 +706,23 @@ mod tests {
         assert_eq!(import.trim_end(), "(i (c) @local.import)");
         let both = indexing_patterns("(a (b) @local.definition @local.reference.x) @local.item");
         assert!(both.contains("(a (b)"), "{both}");
+    }
+
+    #[test]
+    fn a_body_is_read_with_the_uses_and_bare_bindings_only() {
+        let query = "(a) @local.scope\n\
+                     (b name: (c) @local.definition) @local.item\n\
+                     (d (e) @local.definition)\n\
+                     [(f) (g \"(\")] @local.reference\n\
+                     (h) @local.hook\n\
+                     (i (c) @local.import)\n\
+                     (j (k) @local.definition @local.reference.x) @local.item\n";
+        let kept = reading_patterns(query);
+        assert!(kept.contains("(d (e) @local.definition)"), "{kept}");
+        assert!(kept.contains("[(f) (g"), "{kept}");
+        assert!(kept.contains("(j (k)"), "{kept}");
+        for left_out in ["(a)", "(b name", "(h)", "(i (c)"] {
+            assert!(!kept.contains(left_out), "{kept}");
+        }
     }
 }
