@@ -54,7 +54,8 @@ def run_stub(language, exercise, test_file):
         if language == "javascript":
             # As the track's CI does: the test imports the solution from the exercise folder.
             spec = os.path.join(work, test_file)
-            open(spec, "w").write(open(spec).read().replace("from '../", "from './"))
+            text = open(spec).read()  # read before open(..., "w") empties the file
+            open(spec, "w").write(text.replace("from '../", "from './"))
         subprocess.run(["bash", "-c", recipe(language)], cwd=work, env=env,
                        capture_output=True, timeout=300)
         path = os.path.join(work, "results.json")

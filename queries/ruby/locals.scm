@@ -32,6 +32,12 @@
 (class name: (constant) @local.definition) @local.item
 (module name: (constant) @local.definition) @local.item
 
+; include Helpers: what a module of the file defines (its methods, its constants) is seen in the
+; class that includes it.
+(call
+  method: (identifier) @_include (#any-of? @_include "include" "extend")
+  arguments: (argument_list (constant) @local.import))
+
 ; Variables a body binds itself, and block parameters.
 (assignment left: (identifier) @local.definition)
 (block_parameters (identifier) @local.definition)

@@ -13,19 +13,21 @@
 //! | `@local.reference`, `@local.reference.<namespace>` | a node whose text is a name used. A node captured in a namespace and in none (a member name that a catch-all `(identifier)` pattern takes too) is a reference of the namespace |
 //! | `@local.hook` | code the framework runs around every test of its innermost scope and hands values to (an ExUnit `setup`, a Python class decorator `mock.patch`): shown for the tests that take what it gives |
 //! | `@local.context` | a node of a test's head that takes what the hooks give (an ExUnit test's context argument, a Python test method's parameters after `self`) |
+//! | `@local.import` | a node naming a definition of the file whose item is a scope (a Ruby module), whose names become visible in the innermost scope around the node (`include Helpers`) |
 //!
 //! The grammar file's `[locals]` table says how a captured node's text becomes a name
 //! (`trim`, `qualified`; see `crate::source::language::Locals`).
 //!
 //! A use resolves to the definitions of its name in the innermost scope around it that has
-//! any, in its namespace. What a test uses is what its body's uses resolve to, outside the test
+//! any, in its namespace; a scope that imports another has that one's definitions too, after
+//! its own. What a test uses is what its body's uses resolve to, outside the test
 //! itself, then what those definitions use in turn, and the hooks around the test when its head
 //! takes their context.
 //!
 //! The file is indexed once: the patterns that define a shown item, open a scope, or are a
 //! hook or a context run in the same walk as the tests query (`indexing_patterns`,
 //! `crate::source::syntax::analyze_with_locals`). Uses and a body's own names (parameters, loop
-//! variables) are read afterwards with the whole locals query, and only inside a body or shown
+//! variables) are read afterwards with the other patterns (`reading_patterns`), and only inside a body or shown
 //! definition whose text holds a name the file defines outside its tests: most bodies of a
 //! large file use nothing of it and are never walked again.
 
@@ -48,6 +50,7 @@ pub enum Role {
     Item,
     Hook,
     Context,
+    Import,
 }
 
 /// A namespace of names; 0 is the default one.
@@ -100,6 +103,7 @@ impl Roles {
             ("item", None) => Role::Item,
             ("hook", None) => Role::Hook,
             ("context", None) => Role::Context,
+            ("import", None) => Role::Import,
             _ => panic!("unknown capture @{name} in a locals query"),
         })
     }
@@ -115,16 +119,41 @@ pub fn tests_and_indexing_query(language: &Language) -> &Query {
 }
 
 /// The patterns of a locals query that the walk over the whole file needs: those that open a
-/// scope, define a shown item, or are a hook or a context. Uses and names a body binds for itself
+/// scope, define a shown item, or are a hook, a context or an import. Uses and names a body binds for itself
 /// are read later, only where a body may use the file (see the module docs).
 pub fn indexing_patterns(query: &str) -> String {
     let mut kept = String::new();
     for pattern in top_level_forms(query) {
         let captures = capture_names(pattern);
-        if ["local.scope", "local.item", "local.hook", "local.context"]
-            .iter()
-            .any(|name| captures.contains(name))
+        if [
+            "local.scope",
+            "local.item",
+            "local.hook",
+            "local.context",
+            "local.import",
+        ]
+        .iter()
+        .any(|name| captures.contains(name))
         {
+            kept.push_str(pattern);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// The patterns of a locals query that reading a body needs: those that capture a use, or a
+/// name bound without being shown (a parameter, a loop variable). What defines a shown item,
+/// opens a scope, or is a hook, a context or an import is known from the walk over the file,
+/// and matching it again in every body that uses the file cost as much as the rest.
+pub fn reading_patterns(query: &str) -> String {
+    let mut kept = String::new();
+    for pattern in top_level_forms(query) {
+        let captures = capture_names(pattern);
+        let uses = captures.iter().any(|c| c.starts_with("local.reference"));
+        let binds = captures.iter().any(|c| c.starts_with("local.definition"))
+            && !captures.contains(&"local.item");
+        if uses || binds {
             kept.push_str(pattern);
             kept.push('\n');
         }
@@ -223,6 +252,8 @@ pub struct Captures {
     references: Vec<Reference>,
     hooks: Vec<Range<usize>>,
     contexts: Vec<Range<usize>>,
+    /// Each import's name.
+    imports: Vec<Range<usize>>,
 }
 
 impl Captures {
@@ -238,6 +269,12 @@ impl Captures {
                 Role::Scope => self.scopes.push(range),
                 Role::Hook => self.hooks.push(range),
                 Role::Context => self.contexts.push(range),
+                Role::Import => {
+                    let name = facts.reference_name(source, range.clone());
+                    if !name.is_empty() {
+                        self.imports.push(name);
+                    }
+                }
                 Role::Item => {}
                 Role::Definition(namespace) => {
                     let name = facts.definition_name(source, range.clone());
@@ -278,7 +315,8 @@ pub struct Item {
 pub struct Index<'a> {
     source: &'a [u8],
     tree: &'a Tree,
-    /// The whole locals query, for the uses inside a body, and the roles of its captures.
+    /// The patterns of the locals query that read a body (`reading_patterns`), and the roles
+    /// of their captures.
     query: &'a Query,
     roles: Vec<Option<Role>>,
     facts: &'a Facts,
@@ -293,6 +331,8 @@ pub struct Index<'a> {
     /// Each hook with its scope.
     hooks: Vec<(Range<usize>, usize)>,
     contexts: Vec<Range<usize>>,
+    /// The scopes each scope imports (see `@local.import`), by the scope that imports them.
+    imports: HashMap<usize, Vec<usize>>,
     /// What each shown definition uses in turn, read once however many tests show it.
     read: RefCell<HashMap<Range<usize>, Vec<Range<usize>>>>,
 }
@@ -307,7 +347,10 @@ impl<'a> Index<'a> {
         language: &'a Language,
         bodies: &[Range<usize>],
     ) -> Index<'a> {
-        let query = language.locals_query();
+        let query = language
+            .derived_query("locals.scm, the patterns that read a body", |language| {
+                reading_patterns(language.locals_source())
+            });
         let mut table = Roles::of(language);
         let roles = query
             .capture_names()
@@ -343,6 +386,7 @@ impl<'a> Index<'a> {
             outer_names: None,
             hooks: Vec::new(),
             contexts,
+            imports: HashMap::new(),
             read: RefCell::default(),
         };
         index.hooks = captures
@@ -391,7 +435,39 @@ impl<'a> Index<'a> {
             // Built from names of the file, which are short and few.
             index.outer_names = AhoCorasick::new(outer).ok();
         }
+        index.imports = index.imported_scopes(&captures.imports);
         index
+    }
+
+    /// The scopes that `imports` (the names of `@local.import` nodes) make visible, by the
+    /// innermost scope around each: the scope that is the item of the definition each name
+    /// resolves to.
+    fn imported_scopes(&self, imports: &[Range<usize>]) -> HashMap<usize, Vec<usize>> {
+        let mut imported: HashMap<usize, Vec<usize>> = HashMap::new();
+        for name in imports {
+            let reference = Reference {
+                namespace: Namespace(0),
+                name: name.clone(),
+                at: name.clone(),
+            };
+            let into = self.innermost(name, false);
+            for &d in self.resolve(&reference, &HashSet::new()) {
+                let Some(item) = &self.definitions[d].item else {
+                    continue;
+                };
+                let found = self.scopes.partition_point(|s| s.start < item.start);
+                let scope = self.scopes[found..]
+                    .iter()
+                    .take_while(|s| s.start == item.start)
+                    .position(|s| s == item);
+                if let Some(offset) = scope
+                    && found + offset != into
+                {
+                    imported.entry(into).or_default().push(found + offset);
+                }
+            }
+        }
+        imported
     }
 
     /// The innermost scope around `range`; with `strict`, one that is not `range` itself.
@@ -462,8 +538,8 @@ impl<'a> Index<'a> {
     }
 
     /// The items that the uses inside `range` resolve to, but those that hold the use (a name
-    /// the range defines for itself). Reads the range with the whole locals query, unless its
-    /// text holds no name defined outside the tests.
+    /// the range defines for itself). Reads the range with the locals query's reading patterns,
+    /// unless its text holds no name defined outside the tests.
     fn direct_uses(&self, range: &Range<usize>) -> Vec<Range<usize>> {
         let mentions = self
             .outer_names
@@ -519,7 +595,8 @@ impl<'a> Index<'a> {
     }
 
     /// The definitions a use resolves to: those of its name in the innermost scope around it
-    /// that defines it; none when that scope binds it only for itself (`bound`).
+    /// that defines it, or imports a scope that does; none when that scope binds it only for
+    /// itself (`bound`).
     fn resolve(
         &self,
         reference: &Reference,
@@ -531,7 +608,16 @@ impl<'a> Index<'a> {
             if let Some(found) = self.in_scope.get(&(reference.namespace, name, scope)) {
                 return found;
             }
-            if scope == 0 || bound.contains(&(reference.namespace, name, scope)) {
+            if bound.contains(&(reference.namespace, name, scope)) {
+                return &[];
+            }
+            let imported = self.imports.get(&scope).into_iter().flatten();
+            for &other in imported {
+                if let Some(found) = self.in_scope.get(&(reference.namespace, name, other)) {
+                    return found;
+                }
+            }
+            if scope == 0 {
                 return &[];
             }
             scope = self.parents[scope];
@@ -599,6 +685,7 @@ mod tests {
         );
         assert_eq!(roles.parse("test.name"), None);
         assert_eq!(roles.parse("local.scope"), Some(Role::Scope));
+        assert_eq!(roles.parse("local.import"), Some(Role::Import));
     }
 
     #[test]
@@ -615,7 +702,27 @@ mod tests {
         assert!(kept.contains("(h) @local.hook"), "{kept}");
         assert!(!kept.contains("(d (e)"), "{kept}");
         assert!(!kept.contains("(f)"), "{kept}");
+        let import = indexing_patterns("(i (c) @local.import)\n(j) @local.reference");
+        assert_eq!(import.trim_end(), "(i (c) @local.import)");
         let both = indexing_patterns("(a (b) @local.definition @local.reference.x) @local.item");
         assert!(both.contains("(a (b)"), "{both}");
+    }
+
+    #[test]
+    fn a_body_is_read_with_the_uses_and_bare_bindings_only() {
+        let query = "(a) @local.scope\n\
+                     (b name: (c) @local.definition) @local.item\n\
+                     (d (e) @local.definition)\n\
+                     [(f) (g \"(\")] @local.reference\n\
+                     (h) @local.hook\n\
+                     (i (c) @local.import)\n\
+                     (j (k) @local.definition @local.reference.x) @local.item\n";
+        let kept = reading_patterns(query);
+        assert!(kept.contains("(d (e) @local.definition)"), "{kept}");
+        assert!(kept.contains("[(f) (g"), "{kept}");
+        assert!(kept.contains("(j (k)"), "{kept}");
+        for left_out in ["(a)", "(b name", "(h)", "(i (c)"] {
+            assert!(!kept.contains(left_out), "{kept}");
+        }
     }
 }

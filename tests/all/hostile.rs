@@ -795,3 +795,102 @@ fn ten_thousand_tests_each_with_context_fit_those_left_out_counted() {
         assert!(code.ends_with("\n\nassert run(@cases) == :ok"), "{code}");
     }
 }
+
+/// The tests of the metadata `--parse-meta` writes for `source`, an ExUnit test file, each as
+/// JSON text for `combined`.
+fn parsed_metadata(source: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "big_test.exs", source);
+    let args = ["--parse-meta", "big_test.exs", "metadata.json"];
+    // Not timed: held only to the hang guard.
+    let (run, _) = launch(dir.path(), &args, HUGE_HANG);
+    assert_eq!((run.stderr.as_str(), run.code), ("", Some(0)));
+    let metadata: Value =
+        serde_json::from_slice(&fs::read(dir.path().join("metadata.json")).unwrap()).unwrap();
+    let tests = metadata["tests"].as_array().unwrap();
+    tests.iter().map(Value::to_string).collect()
+}
+
+#[test]
+fn a_megabyte_module_attribute_a_test_reads_is_cut_from_its_test_code_keeping_the_body() {
+    let table = "row ".repeat(250_000);
+    let metadata = parsed_metadata(&format!(
+        "defmodule BigTest do\n  use ExUnit.Case\n  @table \"{table}\"\n\n  \
+         test \"big\" do\n    assert Big.run(@table) == :ok\n  end\n\n  \
+         test \"small\" do\n    assert 1 == 1\n  end\nend\n"
+    ));
+    assert!(
+        metadata[0].len() > 1_000_000,
+        "the attribute is the test's context"
+    );
+    let results = combined(
+        vec![
+            failing("test big", r#""expected :ok""#),
+            passing("test small"),
+        ],
+        metadata,
+    );
+    let tests = results["tests"].as_array().unwrap();
+    let shown = text(&tests[0], "test_code");
+    assert!(
+        shown.starts_with("[Test code cut to its last "),
+        "{}",
+        &shown[..80]
+    );
+    assert!(shown.contains(&format!(" characters {BUDGET_REASON}]\n\n")));
+    assert!(shown.ends_with("row row \"\n\nassert Big.run(@table) == :ok"));
+    assert_eq!(text(&tests[1], "test_code"), "assert 1 == 1");
+}
+
+#[test]
+fn ten_thousand_tests_each_showing_a_helper_fit_those_left_out_counted() {
+    let mut source = String::from(
+        "defmodule BigTest do\n  use ExUnit.Case\n  # The number every test adds.\n  defp one, do: 1\n\n",
+    );
+    for i in 0..10_000 {
+        source.push_str(&format!(
+            "  test \"adds one to {i}\" do\n    assert Calc.add({i}, one()) == {}\n  end\n\n",
+            i + 1
+        ));
+    }
+    source.push_str("end\n");
+    let metadata = parsed_metadata(&source);
+    assert_eq!(metadata.len(), 10_000);
+    let names: Vec<String> = (0..10_000)
+        .map(|i| format!("test adds one to {i}"))
+        .collect();
+    let run = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if i == 9_999 {
+                failing(n, r#""expected 10000""#)
+            } else {
+                passing(n)
+            }
+        })
+        .collect();
+    let results = combined(run, metadata);
+    let tests = results["tests"].as_array().unwrap();
+    let (entry, shown) = tests.split_last().unwrap();
+    let left = 10_000 - shown.len();
+    assert!(left > 0);
+    assert_eq!(
+        text(entry, "name"),
+        format!("[{left} more tests not shown {BUDGET_REASON}]")
+    );
+    // The failing test is kept, after those that passed before it, in source order.
+    let last = shown.last().unwrap();
+    assert_eq!(
+        (text(last, "name"), text(last, "status")),
+        ("test adds one to 9999", "fail")
+    );
+    assert_eq!(text(&shown[0], "name"), "test adds one to 0");
+    for test in shown {
+        let code = text(test, "test_code");
+        assert!(
+            code.starts_with("# The number every test adds.\ndefp one, do: 1\n\nassert Calc.add("),
+            "{code}"
+        );
+    }
+}
