@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::canonical::exercise::{Exercise, Test};
+use crate::canonical::finding::{Change, Finding, Kind, Lost, Subject, TestRef};
 use crate::canonical::link::{Linking, Possible};
-use crate::canonical::report::{Change, Finding, Kind, Lost, Subject, TestRef};
 
 /// How much of its body a test must keep to be the same test edited: the share of its tokens
 /// the two bodies have in common, as `git diff -M` takes a file of 50 % like content for the
@@ -311,11 +311,7 @@ pub fn carry(
                 let test = &base_tests[b];
                 lost.push(Lost {
                     uuid: case.uuid.clone(),
-                    test: TestRef {
-                        file: test.file.clone(),
-                        line: test.line,
-                        name: test.shown().to_string(),
-                    },
+                    test: TestRef::of(test),
                     base: base_name.to_string(),
                     deleted: head_of_base[b].is_none(),
                 });
@@ -369,7 +365,7 @@ pub fn classify(
     let mut left: HashMap<(Kind, Subject), usize> = HashMap::new();
     for finding in &base {
         *left
-            .entry((finding.kind, finding.subject.clone()))
+            .entry((finding.kind(), finding.subject.clone()))
             .or_default() += 1;
     }
     let mut classified = Vec::with_capacity(head.len() + base.len());
@@ -386,7 +382,7 @@ pub fn classify(
             other => Some(other.clone()),
         };
         let before = subject
-            .and_then(|subject| left.get_mut(&(finding.kind, subject)))
+            .and_then(|subject| left.get_mut(&(finding.kind(), subject)))
             .filter(|n| **n > 0);
         finding.change = Some(match before {
             Some(n) => {
@@ -397,13 +393,12 @@ pub fn classify(
         });
         classified.push(finding);
     }
-    for mut finding in base {
-        if let Some(n) = left.get_mut(&(finding.kind, finding.subject.clone()))
+    for finding in base {
+        if let Some(n) = left.get_mut(&(finding.kind(), finding.subject.clone()))
             && *n > 0
         {
             *n -= 1;
-            finding.change = Some(Change::Fixed);
-            classified.push(finding);
+            classified.push(finding.fixed());
         }
     }
     classified

@@ -5,15 +5,16 @@
 //! how a case is linked to its tests) and `report` first; `exercise` finds and reads the
 //! exercises (from the working tree, or from a commit through `tree` and `git`), `changes`
 //! asks git which ones a change touched, `difference` judges a change by comparing an
-//! exercise with itself at the base, `output` prints the findings.
+//! exercise with itself at the base, `emit` writes the findings, one file per output.
 
 pub mod changes;
 pub mod data;
 pub mod difference;
+pub mod emit;
 pub mod exercise;
+pub mod finding;
 pub mod git;
 pub mod link;
-pub mod output;
 pub mod report;
 pub mod suppressions;
 pub mod tree;
@@ -25,7 +26,8 @@ use crate::error::Error;
 use changes::Compared;
 use difference::Side;
 use exercise::Unread;
-use report::{Finding, Kind, Report};
+use finding::Finding;
+use report::Report;
 use tree::Tree;
 
 /// What became of one exercise: its report, or why it has none (with its directory, when it
@@ -99,8 +101,7 @@ fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
     });
     let findings_of = |read: &Result<Report, Unread>| match read {
         Ok(report) => report.findings(),
-        Err(Unread::Broken(error)) => vec![Finding::about(&shown, Kind::Error, error)],
-        Err(Unread::TrackOnly(notice)) => vec![Finding::about(&shown, Kind::TrackOnly, notice)],
+        Err(unread) => vec![Finding::unread(&shown, unread)],
     };
     match (head, base) {
         (Ok(now), Some((Ok(was), base_name))) => {

@@ -7,18 +7,21 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::commands::{Outcome, warn};
+use super::flags::Format;
+use crate::canonical;
 use crate::canonical::changes::{self, Compared};
+use crate::canonical::emit::words::short;
+use crate::canonical::emit::{self, ExerciseFindings, Tally};
 use crate::canonical::exercise::{self, Unread};
-use crate::canonical::report::{self, Change, Finding, Kind, Report};
+use crate::canonical::finding::{Change, Finding};
+use crate::canonical::report::{self, Report};
 use crate::canonical::suppressions::{self, Scope, Stale, Suppressions};
-use crate::canonical::{self, output};
-use crate::error::{Error, one_line};
+use crate::error::Error;
 use crate::files;
 
 /// How `--check-canonical` runs and prints.
 pub(super) struct CheckOptions {
-    /// `--format github`.
-    pub github: bool,
+    pub format: Format,
     pub verbose: bool,
     pub changed_since: Option<String>,
     /// `--base`: each changed exercise compared with itself there.
@@ -58,7 +61,7 @@ pub(super) fn check_canonical(
             .map(|dir| slug(&dir.display().to_string()))
             .collect::<HashSet<String>>()
     });
-    let mut tally = output::Tally::default();
+    let mut tally = Tally::default();
     let reference = options.base.as_ref().or(options.changed_since.as_ref());
     let mut since = reference.map(|reference| changes::Since::new(reference));
     let mut in_scope = |dirs: &[PathBuf]| match &mut since {
@@ -161,19 +164,6 @@ pub(super) fn check_canonical(
     let mut entries = Vec::new();
     let mut exercises = Vec::new();
     for outcome in outcomes {
-        for error in outcome.findings.iter().filter(|f| f.kind == Kind::Error) {
-            let line = format!("{}: {}", error.places[0].file, error.message);
-            if error.change == Some(Change::Fixed) {
-                // The base could not be checked: nothing to compare the working tree with.
-                let line = format!(
-                    "warning: {line}: the exercise could not be checked at the base, so its \
-                     findings are all taken as introduced"
-                );
-                eprintln!("{}", one_line(&line));
-            } else {
-                eprintln!("error: {}", one_line(&line));
-            }
-        }
         match outcome.report {
             Ok(mut report) => {
                 tally.exercises += 1;
@@ -192,47 +182,45 @@ pub(super) fn check_canonical(
                 error: error.to_string(),
             }),
         }
-        exercises.push(output::Exercise {
+        exercises.push(ExerciseFindings {
             dir: outcome.dir,
             findings: outcome.findings,
         });
     }
-    let summary = output::summary_line(&tally, &exercises);
-    if options.github {
-        let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
-            Some(path) if !path.is_empty() => append(
-                Path::new(&path),
-                &output::markdown(&exercises, &summary, &warnings),
-            ),
-            _ => false,
-        };
-        for line in output::annotations(&exercises, &options.cwd, summary_written, &warnings) {
-            println!("{line}");
-        }
-    } else {
-        for warning in &warnings {
-            eprintln!("{}", one_line(&format!("warning: {warning}")));
-        }
-        for line in output::text(&exercises, options.verbose) {
-            println!("{line}");
-        }
+    let run = emit::Run {
+        exercises: &exercises,
+        tally: &tally,
+        warnings: &warnings,
+    };
+    for line in emit::errors(&run) {
+        eprintln!("{line}");
     }
-    println!("{}", one_line(&summary));
+    let printed = match options.format {
+        Format::Text => emit::text::write(&run, options.verbose),
+        Format::Github => {
+            let summary_written = match std::env::var_os("GITHUB_STEP_SUMMARY") {
+                Some(path) if !path.is_empty() => {
+                    append(Path::new(&path), &emit::markdown::write(&run))
+                }
+                _ => false,
+            };
+            emit::github::write(&run, &options.cwd, summary_written)
+        }
+    };
+    for line in &printed.stderr {
+        eprintln!("{line}");
+    }
+    for line in &printed.stdout {
+        println!("{line}");
+    }
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let fails = findings().any(Finding::fails);
     // Compared with a base, an exercise that could not be checked there either is the
     // change's to report, not to fail for.
-    let broken = findings()
-        .any(|f| f.kind == Kind::Error && matches!(f.change, None | Some(Change::Introduced)));
+    let broken =
+        findings().any(|f| f.unchecked() && matches!(f.change, None | Some(Change::Introduced)));
     if let Some(path) = &options.report {
-        // Checked exercises first, then track-only ones, then those that could not be.
-        entries.sort_by_key(|entry| match entry {
-            report::Entry::Checked(_) => 0,
-            report::Entry::TrackOnly { .. } => 1,
-            report::Entry::Unchecked { .. } => 2,
-        });
-        let text = serde_json::to_string_pretty(&entries).expect("a report serializes");
-        files::write(path, (text + "\n").as_bytes())?;
+        files::write(path, emit::json::write(entries).as_bytes())?;
     }
     Ok(if broken {
         Outcome::Unchecked
@@ -252,9 +240,8 @@ fn stale_lines(suppressions: &Suppressions, scope: &Scope) -> Vec<String> {
         1 => "--prune-suppressions drops it",
         _ => "--prune-suppressions drops them",
     };
-    let named = |r: &suppressions::Record| {
-        format!("{} {} {}", r.exercise, r.finding, report::short(&r.uuid))
-    };
+    let named =
+        |r: &suppressions::Record| format!("{} {} {}", r.exercise, r.finding, short(&r.uuid));
     let mut lines = Vec::new();
     for (why, says) in [
         (Stale::NoLongerOccurs, ["occurs", "occur"]),
@@ -301,8 +288,7 @@ fn stale_lines(suppressions: &Suppressions, scope: &Scope) -> Vec<String> {
 fn findings_of(dir: &str, checked: &Result<Report, Unread>) -> Vec<Finding> {
     match checked {
         Ok(report) => report.findings(),
-        Err(Unread::TrackOnly(notice)) => vec![Finding::about(dir, Kind::TrackOnly, notice)],
-        Err(Unread::Broken(error)) => vec![Finding::about(dir, Kind::Error, error)],
+        Err(unread) => vec![Finding::unread(dir, unread)],
     }
 }
 
@@ -330,7 +316,7 @@ fn compared_only(
     found: Vec<Result<PathBuf, Error>>,
     folders: &[PathBuf],
     since: &mut changes::Since,
-    tally: &mut output::Tally,
+    tally: &mut Tally,
     warnings: &mut Vec<String>,
 ) -> Scoped {
     let base = crate::canonical::git::abbreviated(since.reference()).to_string();

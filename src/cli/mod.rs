@@ -75,12 +75,12 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         final_newline: matches.get_flag("keep_final_newline"),
         load_output: matches.get_flag("keep_load_output"),
     };
-    let marker = match matches.get_one::<String>("header").map(String::as_str) {
-        Some("it") => transform::Marker::It,
+    let marker = match matches.get_one::<flags::Header>("header") {
+        Some(flags::Header::It) => transform::Marker::It,
         _ => transform::Marker::TestStarted,
     };
-    let test_code = match matches.get_one::<String>("test_code").map(String::as_str) {
-        Some("body") => meta::TestCode::Body,
+    let test_code = match matches.get_one::<flags::TestCode>("test_code") {
+        Some(flags::TestCode::Body) => meta::TestCode::Body,
         _ => meta::TestCode::WithContext,
     };
     for step in steps(&matches)? {
@@ -136,7 +136,10 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         .cloned()
         .unwrap_or_else(|| PathBuf::from(suppressions::DEFAULT_FILE));
     let options = check::CheckOptions {
-        github: matches.get_one::<String>("format").map(String::as_str) == Some("github"),
+        format: matches
+            .get_one::<flags::Format>("format")
+            .copied()
+            .unwrap_or(flags::Format::Text),
         verbose: matches.get_flag("verbose"),
         changed_since: matches.get_one::<String>("changed_since").cloned(),
         base: matches.get_one::<String>("base").cloned(),

@@ -1,0 +1,181 @@
+//! The outputs of the check, one file each, every one writing a whole run from the same
+//! findings: `text` (lines, failing findings first), `github` (annotations within GitHub's
+//! limits), `markdown` (the job summary) and `json` (the `--report` file). What they share is
+//! here: a run's findings, the summary line and the errors said on stderr.
+
+pub mod data;
+pub mod github;
+pub mod json;
+pub mod markdown;
+pub mod text;
+pub mod words;
+
+use crate::canonical::finding::{Change, Finding, Kind, counted};
+use crate::canonical::git::abbreviated;
+use crate::error::one_line;
+
+/// The findings of one exercise, or of a path that was no exercise.
+pub struct ExerciseFindings {
+    pub dir: String,
+    pub findings: Vec<Finding>,
+}
+
+/// What the summary line counts, of the exercises in scope: those checked, and those of the
+/// folders given that a change touched where the check was scoped to one.
+#[derive(Default)]
+pub struct Tally {
+    pub exercises: usize,
+    pub cases: usize,
+    pub without_toml: usize,
+    pub deprecated: usize,
+    /// With `--changed-since` or `--base`: the reference, and how many exercises had no
+    /// change since it.
+    pub unchanged: Option<(String, usize)>,
+    /// With `--base`: the base, how many exercises are new since it, and how many were
+    /// deleted.
+    pub base: Option<String>,
+    pub new: usize,
+    pub deleted: usize,
+    /// With `--base`, where git could not give it: the base named, nothing compared.
+    pub whole: Option<String>,
+}
+
+/// One run of the check, as every output reads it.
+pub struct Run<'a> {
+    pub exercises: &'a [ExerciseFindings],
+    pub tally: &'a Tally,
+    /// What the check could not do as asked, said once by each output.
+    pub warnings: &'a [String],
+}
+
+impl Run<'_> {
+    fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.exercises.iter().flat_map(|e| &e.findings)
+    }
+}
+
+/// The kinds of finding of an exercise that was checked, in the order the lines count them.
+const COUNTED: [Kind; 9] = [
+    Kind::Missing,
+    Kind::ExcludedButTested,
+    Kind::Unconfirmed,
+    Kind::CheckByReading,
+    Kind::MisnamedTest,
+    Kind::ExtraTest,
+    Kind::UnknownUuid,
+    Kind::UnsyncedUuid,
+    Kind::OwnTests,
+];
+
+/// The lines said on stderr whatever the output: each exercise that could not be checked,
+/// and each that could not be checked at the base.
+pub fn errors(run: &Run) -> Vec<String> {
+    let mut lines = Vec::new();
+    for finding in run.findings() {
+        let Some(problem) = words::problem(finding) else {
+            continue;
+        };
+        let line = format!("{}: {}", problem.file, problem.message);
+        if finding.kind() == Kind::BaseUnchecked {
+            // The base could not be checked: nothing to compare the working tree with.
+            let line = format!(
+                "warning: {line}: the exercise could not be checked at the base, so its \
+                 findings are all taken as introduced"
+            );
+            lines.push(one_line(&line).into_owned());
+        } else {
+            lines.push(format!("error: {}", one_line(&line)));
+        }
+    }
+    lines
+}
+
+/// `checked 3 exercises (40 cases): 1 missing, …`; compared with a base, the findings the
+/// change introduced, those it fixed and those that were there before, each kind counted
+/// where there are some: `checked 1 exercise changed since origin/main (4 cases): introduced
+/// 1 missing; fixed nothing; preexisting 2 extra tests; …`.
+pub fn summary_line(run: &Run) -> String {
+    let tally = run.tally;
+    let count = |kind: Kind| run.findings().filter(|f| f.kind() == kind).count();
+    let mut checked = format!(
+        "checked {}",
+        counted(tally.exercises, "exercise", "exercises")
+    );
+    if let Some(base) = &tally.whole {
+        checked.push_str(&format!(" whole, not compared with {}", abbreviated(base)));
+    }
+    let cases = counted(tally.cases, "case", "cases");
+    let unchecked = count(Kind::Unchecked);
+    let mut scope = vec![
+        format!("{unchecked} could not be checked"),
+        counted(
+            tally.without_toml,
+            "has no tests.toml",
+            "have no tests.toml",
+        ),
+        format!("{} deprecated", tally.deprecated),
+        format!("{} track-only", count(Kind::TrackOnly)),
+    ];
+    let compared = tally.base.is_some();
+    if compared {
+        scope.insert(1, format!("{} new, {} deleted", tally.new, tally.deleted));
+    } else if count(Kind::OwnTests) > 0 {
+        // Said only where there are some, so that a line without any reads as before.
+        scope.push(Kind::OwnTests.count(count(Kind::OwnTests)));
+    }
+    if let Some((reference, n)) = &tally.unchanged {
+        scope.push(format!("{n} unchanged since {}", abbreviated(reference)));
+    }
+    let recorded = run.findings().filter(|f| f.recorded).count();
+    if recorded > 0 {
+        scope.push(format!("{recorded} recorded as read"));
+    }
+    if !compared {
+        let kinds: Vec<String> = COUNTED[..8]
+            .iter()
+            .map(|&kind| match kind {
+                Kind::MisnamedTest => format!("{} misnamed", count(kind)),
+                kind => kind.count(count(kind)),
+            })
+            .collect();
+        return format!(
+            "{checked} ({cases}): {}; {}",
+            kinds.join(", "),
+            scope.join(", ")
+        );
+    }
+    let base = abbreviated(tally.base.as_deref().unwrap_or(""));
+    let groups: Vec<String> = [Change::Introduced, Change::Fixed, Change::Preexisting]
+        .iter()
+        .map(|&change| {
+            let of = |kind: Kind| {
+                run.findings()
+                    .filter(|f| {
+                        f.kind() == kind && f.change.unwrap_or(Change::Introduced) == change
+                    })
+                    .count()
+            };
+            let kinds: Vec<String> = COUNTED
+                .iter()
+                .filter(|&&kind| of(kind) > 0)
+                .map(|&kind| kind.count(of(kind)))
+                .collect();
+            match kinds.is_empty() {
+                true => format!("{} nothing", change.name()),
+                false => format!("{} {}", change.name(), kinds.join(", ")),
+            }
+        })
+        .collect();
+    format!(
+        "{checked} changed since {base} ({cases}): {}; {}",
+        groups.join("; "),
+        scope.join(", ")
+    )
+}
+
+/// What an output prints: its lines on stdout and on stderr, each one line.
+#[derive(Debug, Default, PartialEq)]
+pub struct Printed {
+    pub stdout: Vec<String>,
+    pub stderr: Vec<String>,
+}
