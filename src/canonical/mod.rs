@@ -8,6 +8,7 @@
 //! exercise with itself at the base, `emit` writes the findings, one file per output.
 
 pub mod changes;
+pub mod check;
 pub mod data;
 pub mod difference;
 pub mod emit;

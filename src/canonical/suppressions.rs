@@ -215,7 +215,7 @@ impl Suppressions {
             .filter(|(_, r)| used.contains(r))
             .map(|(i, _)| i)
             .collect();
-        let text = crate::canonical::emit::json::pretty(&self.records);
+        let text = files::pretty_json(&self.records);
         files::write(&self.path, text.as_bytes())
     }
 }

@@ -71,7 +71,10 @@ pub(super) fn parse_meta(
         }
         _ => meta::Metadata::default(),
     };
-    files::write(output, &to_json(&existing.merge(&file, metadata)))
+    files::write(
+        output,
+        files::pretty_json(&existing.merge(&file, metadata)).as_bytes(),
+    )
 }
 
 /// Rewrites `input` into `output` line for line, so that each test prints its header first.
@@ -98,7 +101,7 @@ pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Resul
     } else {
         log::split_with(log, header::MARKER, keep).map_err(read)?
     };
-    files::write(output, &to_json(&outputs))
+    files::write(output, files::pretty_json(&outputs).as_bytes())
 }
 
 /// A run that stopped before writing its results (a timeout, a crash) still gets a valid
@@ -166,10 +169,4 @@ fn analyze(
 pub(super) fn warn(path: &Path, message: &str) {
     let line = format!("warning: {}: {message}", path.display());
     eprintln!("{}", one_line(&line));
-}
-
-fn to_json(value: &impl serde::Serialize) -> Vec<u8> {
-    let mut json = serde_json::to_vec_pretty(value).expect("in-memory JSON cannot fail");
-    json.push(b'\n');
-    json
 }

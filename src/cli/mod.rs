@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use clap::CommandFactory;
 
-use crate::canonical::{exercise, suppressions};
+use crate::canonical::{self, exercise, suppressions};
 use crate::error::{Error, one_line};
 use crate::run::log;
 use crate::source::{meta, transform};
@@ -136,18 +136,20 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         .cloned()
         .unwrap_or_else(|| PathBuf::from(suppressions::DEFAULT_FILE));
     let options = check::CheckOptions {
+        check: canonical::check::Options {
+            changed_since: matches.get_one::<String>("changed_since").cloned(),
+            base: matches.get_one::<String>("base").cloned(),
+            suppressions,
+            suppress_all: matches.get_flag("suppress_all"),
+            prune: matches.get_flag("prune_suppressions"),
+        },
         format: matches
             .get_one::<flags::Format>("format")
             .copied()
             .unwrap_or(flags::Format::Text),
         verbose: matches.get_flag("verbose"),
-        changed_since: matches.get_one::<String>("changed_since").cloned(),
-        base: matches.get_one::<String>("base").cloned(),
         report: matches.get_one::<PathBuf>("report").cloned(),
         cwd,
-        suppressions,
-        suppress_all: matches.get_flag("suppress_all"),
-        prune: matches.get_flag("prune_suppressions"),
     };
     check::check_canonical(&dirs, &specs, &options)
 }

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use exercism_test_helper::canonical::emit::{self, ExerciseFindings, Run, Tally};
+use exercism_test_helper::canonical::check::{ExerciseFindings, Run, Tally};
+use exercism_test_helper::canonical::emit;
 use exercism_test_helper::canonical::finding::{
     CaseData, CaseRef, Change, Detail, Finding, Lost, Problem, Subject, TestRef,
 };
@@ -337,13 +338,13 @@ fn tallies() -> [(&'static str, Vec<ExerciseFindings>, Tally); 2] {
 
 /// Writes both runs with `emitter`, each under a heading.
 fn both(emitter: impl Fn(&Run) -> String) -> String {
-    let warnings = vec!["--base origin/main: a warning for every output".to_string()];
     let mut out = String::new();
     for (name, exercises, tally) in tallies() {
         let run = Run {
-            exercises: &exercises,
-            tally: &tally,
-            warnings: &warnings,
+            exercises,
+            tally,
+            warnings: vec!["--base origin/main: a warning for every output".to_string()],
+            ..Run::default()
         };
         out.push_str(&format!("=== {name}\n{}", emitter(&run)));
     }
@@ -400,7 +401,7 @@ fn report() -> String {
     checked.test_files = vec!["bob_test.py".to_string()];
     checked.missing = vec!["e1a3a2f6-0000-0000-0000-000000000001".to_string()];
     checked.extra_tests = vec![test(40, "test_talking_forcefully")];
-    emit::json::write(vec![
+    let entries = vec![
         Entry::Unchecked {
             dir: "exercises/practice/broken".to_string(),
             error: "exercises/practice/broken/.meta/tests.toml: line 4: invalid TOML".to_string(),
@@ -410,5 +411,9 @@ fn report() -> String {
             notice: "has no canonical data".to_string(),
         },
         Entry::Checked(Box::new(checked)),
-    ])
+    ];
+    emit::json::write(&Run {
+        entries,
+        ..Run::default()
+    })
 }

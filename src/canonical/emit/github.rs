@@ -5,7 +5,8 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::words;
-use super::{Printed, Run, summary_line};
+use super::{Printed, summary_line};
+use crate::canonical::check::Run;
 use crate::canonical::finding::{Change, Finding, Level};
 use crate::error::one_line;
 
@@ -28,7 +29,7 @@ pub fn write(run: &Run, cwd: &Path, summary_written: bool) -> Printed {
 /// A file outside the working directory `cwd` is not named: GitHub could not show it.
 /// `warnings`, what the check could not do as asked, come first, on the run.
 fn annotations(run: &Run, cwd: &Path, summary_written: bool) -> Vec<String> {
-    let (exercises, warnings) = (run.exercises, run.warnings);
+    let (exercises, warnings) = (&run.exercises, &run.warnings);
     let mut all: Vec<(Level, String)> = Vec::new();
     // A pull request is shown what it introduced, not what was there before nor what it fixed;
     // a finding recorded as read is in the job summary only.

@@ -2,19 +2,17 @@
 //! docs/check-canonical.md), the exercises checked first, then track-only ones, then those
 //! that could not be checked.
 
+use crate::canonical::check::Run;
 use crate::canonical::report::Entry;
+use crate::files;
 
 /// The whole run's report, as pretty JSON ending in a line break.
-pub fn write(mut entries: Vec<Entry>) -> String {
+pub fn write(run: &Run) -> String {
+    let mut entries: Vec<&Entry> = run.entries.iter().collect();
     entries.sort_by_key(|entry| match entry {
         Entry::Checked(_) => 0,
         Entry::TrackOnly { .. } => 1,
         Entry::Unchecked { .. } => 2,
     });
-    pretty(&entries)
-}
-
-/// `value` as pretty JSON ending in a line break, as every JSON file the check writes is.
-pub fn pretty(value: &impl serde::Serialize) -> String {
-    serde_json::to_string_pretty(value).expect("in-memory JSON serializes") + "\n"
+    files::pretty_json(&entries)
 }

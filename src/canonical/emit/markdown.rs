@@ -2,8 +2,9 @@
 //! table of each exercise's findings, those of exercises that fail first, within what GitHub
 //! takes from one step.
 
+use super::summary_line;
 use super::words;
-use super::{ExerciseFindings, Run, summary_line};
+use crate::canonical::check::{ExerciseFindings, Run};
 use crate::canonical::finding::Finding;
 use crate::error::one_line;
 
@@ -14,7 +15,7 @@ pub const SUMMARY_BYTES: usize = 1024 * 1024;
 /// (finding, case, test), those of exercises that fail first, within what GitHub takes of
 /// one step. `warnings`, what the check could not do as asked, come before the summary line.
 pub fn write(run: &Run) -> String {
-    let (exercises, warnings) = (run.exercises, run.warnings);
+    let (exercises, warnings) = (&run.exercises, &run.warnings);
     let summary = summary_line(run);
     let mut out = "## Canonical cases\n\n".to_string();
     for warning in warnings {

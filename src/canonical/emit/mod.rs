@@ -7,52 +7,14 @@ pub mod data;
 pub mod github;
 pub mod json;
 pub mod markdown;
+pub mod records;
 pub mod text;
 pub mod words;
 
-use crate::canonical::finding::{Change, Finding, Kind, counted};
+use crate::canonical::check::Run;
+use crate::canonical::finding::{Change, Kind, counted};
 use crate::canonical::git::abbreviated;
 use crate::error::one_line;
-
-/// The findings of one exercise, or of a path that was no exercise.
-pub struct ExerciseFindings {
-    pub dir: String,
-    pub findings: Vec<Finding>,
-}
-
-/// What the summary line counts, of the exercises in scope: those checked, and those of the
-/// folders given that a change touched where the check was scoped to one.
-#[derive(Default)]
-pub struct Tally {
-    pub exercises: usize,
-    pub cases: usize,
-    pub without_toml: usize,
-    pub deprecated: usize,
-    /// With `--changed-since` or `--base`: the reference, and how many exercises had no
-    /// change since it.
-    pub unchanged: Option<(String, usize)>,
-    /// With `--base`: the base, how many exercises are new since it, and how many were
-    /// deleted.
-    pub base: Option<String>,
-    pub new: usize,
-    pub deleted: usize,
-    /// With `--base`, where git could not give it: the base named, nothing compared.
-    pub whole: Option<String>,
-}
-
-/// One run of the check, as every output reads it.
-pub struct Run<'a> {
-    pub exercises: &'a [ExerciseFindings],
-    pub tally: &'a Tally,
-    /// What the check could not do as asked, said once by each output.
-    pub warnings: &'a [String],
-}
-
-impl Run<'_> {
-    fn findings(&self) -> impl Iterator<Item = &Finding> {
-        self.exercises.iter().flat_map(|e| &e.findings)
-    }
-}
 
 /// The kinds of finding of an exercise that was checked, in the order the lines count them.
 const COUNTED: [Kind; 9] = [
@@ -95,7 +57,7 @@ pub fn errors(run: &Run) -> Vec<String> {
 /// where there are some: `checked 1 exercise changed since origin/main (4 cases): introduced
 /// 1 missing; fixed nothing; preexisting 2 extra tests; …`.
 pub fn summary_line(run: &Run) -> String {
-    let tally = run.tally;
+    let tally = &run.tally;
     let count = |kind: Kind| run.findings().filter(|f| f.kind() == kind).count();
     let mut checked = format!(
         "checked {}",

@@ -5,7 +5,8 @@
 //! each before the preexisting ones are counted; the summary line last.
 
 use super::words;
-use super::{Printed, Run, summary_line};
+use super::{Printed, summary_line};
+use crate::canonical::check::Run;
 use crate::canonical::finding::{Change, Finding, Kind};
 use crate::error::one_line;
 
@@ -26,7 +27,7 @@ pub fn write(run: &Run, verbose: bool) -> Printed {
 /// `own_tests` finding on its own line first, the cases and tests it names left to `verbose`).
 /// Errors are not among them: they go to stderr as they come.
 fn lines(run: &Run, verbose: bool) -> Vec<String> {
-    let exercises = run.exercises;
+    let exercises = &run.exercises;
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let mut lines: Vec<String> = findings().filter(|f| f.fails()).map(line).collect();
     // What a change did, one line each: what it introduced, then what it fixed.
