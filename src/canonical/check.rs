@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use crate::canonical::changes::{self, Compared};
+use crate::canonical::changes::{self, AtBase};
 use crate::canonical::exercise::{self, Unread};
 use crate::canonical::finding::{Change, Finding};
 use crate::canonical::report::{self, Entry, Report};
@@ -55,9 +55,9 @@ pub struct Tally {
     pub whole: Option<String>,
 }
 
-/// One run of the check, as every output reads it.
+/// What one run of the check found, as every output reads it.
 #[derive(Default)]
-pub struct Run {
+pub struct Found {
     pub exercises: Vec<ExerciseFindings>,
     pub tally: Tally,
     /// What the check could not do as asked, said once by each output.
@@ -68,7 +68,7 @@ pub struct Run {
     pub stale: Vec<(Record, Stale)>,
 }
 
-impl Run {
+impl Found {
     pub fn findings(&self) -> impl Iterator<Item = &Finding> {
         self.exercises.iter().flat_map(|e| &e.findings)
     }
@@ -87,7 +87,7 @@ impl Run {
 }
 
 /// What the check of one exercise gave: its report, or why it has none, and its findings.
-struct Outcome {
+struct Checked {
     dir: String,
     report: Result<Report, Unread>,
     findings: Vec<Finding>,
@@ -97,7 +97,7 @@ struct Outcome {
 
 /// Checks the exercises `dirs` hold against the canonical data of `specs`: every exercise is
 /// checked, whatever is wrong with another. An error is of the suppressions file alone.
-pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Run, Error> {
+pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Found, Error> {
     let mut suppressions = Suppressions::read(&options.suppressions)?;
     let found = exercise::find(dirs);
     // The exercises the folders given hold: a record of another is of one gone.
@@ -149,7 +149,7 @@ pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Run, Err
         }
     }
 
-    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut outcomes: Vec<Checked> = Vec::new();
     for (exercise_dir, checked) in check_all(to_check, specs) {
         let dir = match (&exercise_dir, &checked) {
             (Some(dir), _) => dir.display().to_string(),
@@ -159,7 +159,7 @@ pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Run, Err
         // Where git could not give the base, nothing was compared: the findings are the
         // working tree's, and fail or pass as a check without `--base` has them.
         let findings = findings_of(&dir, &checked);
-        outcomes.push(Outcome {
+        outcomes.push(Checked {
             dir,
             report: checked,
             findings,
@@ -168,7 +168,7 @@ pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Run, Err
     }
     for judged in judge_all(&to_judge, specs) {
         warnings.extend(judged.note);
-        outcomes.push(Outcome {
+        outcomes.push(Checked {
             dir: judged.dir.display().to_string(),
             report: judged.report,
             findings: judged.findings,
@@ -236,7 +236,7 @@ pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Run, Err
             findings: outcome.findings,
         });
     }
-    Ok(Run {
+    Ok(Found {
         exercises,
         tally,
         warnings,
@@ -268,7 +268,7 @@ fn slug(dir: &str) -> String {
 
 /// The exercises to check at one revision, those to compare with the base, and how many
 /// were unchanged.
-type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, Compared)>, usize);
+type Scoped = (Vec<Result<PathBuf, Error>>, Vec<(PathBuf, AtBase)>, usize);
 
 /// Of `found`, the exercises to check whole (git could not compare them: a warning in
 /// `warnings` says why, once), and those a change since `base` touched, each with its files at

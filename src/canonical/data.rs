@@ -378,9 +378,18 @@ fn is_expression(text: &str) -> bool {
     OPERATORS.iter().any(|op| text.contains(op)) || member
 }
 
+/// Each uuid's index among `uuids` (a repeated uuid: its last).
+pub fn index_by_uuid<'a>(uuids: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, usize> {
+    uuids
+        .into_iter()
+        .enumerate()
+        .map(|(i, uuid)| (uuid, i))
+        .collect()
+}
+
 /// One entry of tests.toml.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub struct TomlEntry {
     pub uuid: String,
     pub description: String,
     pub include: bool,
@@ -390,7 +399,7 @@ pub struct Entry {
 }
 
 /// Reads tests.toml; an error names the line.
-pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
+pub fn tests_toml(content: &str) -> Result<Vec<TomlEntry>, String> {
     let table: toml::Table = content.parse().map_err(|e: toml::de::Error| {
         let line = e
             .span()
@@ -442,7 +451,7 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
                 "line {line}: `reimplements` of {uuid} is not a uuid: \"{old}\""
             ));
         }
-        entries.push(Entry {
+        entries.push(TomlEntry {
             uuid: uuid.clone(),
             description: text("description")?.unwrap_or_default(),
             include,
@@ -461,7 +470,7 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
 /// change since then may have it at its base): one `[canonical-tests]` table of
 /// `"<uuid>" = true | false` (whether it is included), each under a comment that is its
 /// description.
-fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, String> {
+fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<TomlEntry>, String> {
     let lines: Vec<&str> = content.lines().collect();
     let mut entries = Vec::new();
     for (uuid, value) in table {
@@ -479,7 +488,7 @@ fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, S
             .and_then(|at| at.checked_sub(1))
             .and_then(|above| lines[above].trim().strip_prefix('#'))
             .map_or(String::new(), |text| text.trim().to_string());
-        entries.push(Entry {
+        entries.push(TomlEntry {
             uuid: uuid.clone(),
             description,
             include,

@@ -1,11 +1,12 @@
 //! Checking test files against problem-specifications' canonical data. Reads an exercise's
 //! `.meta/tests.toml`, its test files (through the `source` stage's engine and
 //! `queries/<lang>/literals.scm`) and `canonical-data.json`; writes the findings as text,
-//! GitHub annotations or a JSON report (`--check-canonical`). Open `link` (the evidence and
-//! how a case is linked to its tests) and `report` first; `exercise` finds and reads the
-//! exercises (from the working tree, or from a commit through `tree` and `git`), `changes`
-//! asks git which ones a change touched, `difference` judges a change by comparing an
-//! exercise with itself at the base, `emit` writes the findings, one file per output.
+//! GitHub annotations or a JSON report (`--check-canonical`). Open `check` (the check's steps,
+//! in order), `link` (the evidence and how a case is linked to its tests) and `report` first;
+//! `finding` is a finding as data, `exercise` finds and reads the exercises (from the working
+//! tree, or from a commit through `tree` and `git`), `changes` asks git which ones a change
+//! touched, `difference` judges a change by comparing an exercise with itself at the base,
+//! `emit` writes the findings, one file per output.
 
 pub mod changes;
 pub mod check;
@@ -24,19 +25,19 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
-use changes::Compared;
+use changes::AtBase;
 use difference::Side;
 use exercise::Unread;
 use finding::Finding;
 use report::Report;
 use tree::Tree;
 
-/// What became of one exercise: its report, or why it has none (with its directory, when it
-/// had one).
-pub type Checked = (Option<PathBuf>, Result<Report, Unread>);
-
-/// Checks every exercise `exercise::find` gave, on every core, in the order given.
-pub fn check_all(found: Vec<Result<PathBuf, Error>>, specs: &Path) -> Vec<Checked> {
+/// Checks every exercise `exercise::find` gave, on every core, in the order given: for each,
+/// its report or why it has none, with its directory when it had one.
+pub fn check_all(
+    found: Vec<Result<PathBuf, Error>>,
+    specs: &Path,
+) -> Vec<(Option<PathBuf>, Result<Report, Unread>)> {
     let dirs: Vec<Option<&PathBuf>> = found.iter().map(|f| f.as_ref().ok()).collect();
     let reports = on_every_core(&dirs, |dir| {
         exercise::read(dir, specs).map(|e| Report::new(&e))
@@ -65,15 +66,15 @@ pub struct Judged {
 
 /// Checks each exercise of `dirs` in the working tree and at the base `compared` gives for it
 /// (none: a new exercise, every finding introduced), on every core, in the order given.
-pub fn judge_all(dirs: &[(PathBuf, Compared)], specs: &Path) -> Vec<Judged> {
-    let items: Vec<Option<&(PathBuf, Compared)>> = dirs.iter().map(Some).collect();
+pub fn judge_all(dirs: &[(PathBuf, AtBase)], specs: &Path) -> Vec<Judged> {
+    let items: Vec<Option<&(PathBuf, AtBase)>> = dirs.iter().map(Some).collect();
     on_every_core(&items, |(dir, compared)| judge(dir, compared, specs))
         .into_iter()
         .map(|judged| judged.expect("a judgement per directory"))
         .collect()
 }
 
-fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
+fn judge(dir: &Path, compared: &AtBase, specs: &Path) -> Judged {
     let shown = dir.display().to_string();
     let mut head = exercise::read(dir, specs);
     let mut note = None;

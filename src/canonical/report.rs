@@ -6,12 +6,12 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use crate::canonical::data::Case;
+use crate::canonical::data::{Case, index_by_uuid};
 use crate::canonical::exercise::{Exercise, Test};
 use crate::canonical::finding::{
     CaseData, CaseRef, Change, Detail, Finding, Lost, Subject, TestRef,
 };
-use crate::canonical::link::{Linking, Possible, link, named_after};
+use crate::canonical::link::{Linking, Possible, link, link_track_cases, misnamed};
 
 #[derive(Debug, Serialize)]
 pub struct CaseReport {
@@ -212,12 +212,7 @@ impl Report {
     /// The findings of `linking`, the exercise's (as `linking` gives it, or followed from a
     /// base); `lost` are the cases linked at the base whose test is lost.
     pub fn linked(exercise: &Exercise, linking: &Linking, lost: Vec<Lost>) -> Report {
-        let canonical: HashMap<&str, usize> = exercise
-            .cases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.uuid.as_str(), i))
-            .collect();
+        let canonical = index_by_uuid(exercise.cases.iter().map(|c| c.uuid.as_str()));
         let listed: HashSet<&str> = exercise.entries.iter().map(|e| e.uuid.as_str()).collect();
         // The cases tests.toml lists, in canonical order; only they compete for the tests.
         let known = exercise.listed();
@@ -346,18 +341,7 @@ impl Report {
                 }
                 continue;
             }
-            // A test that kept the name of the case its case reimplements is not misnamed.
-            let related = |named: usize| {
-                implements.iter().any(|uuid| {
-                    let other = &cases[cases.iter().position(|c| &c.uuid == uuid).unwrap_or(named)];
-                    other.reimplements.as_deref() == Some(&cases[named].uuid)
-                        || cases[named].reimplements.as_deref() == Some(&other.uuid)
-                })
-            };
-            if let Some(named) = named_after(evidence, t)
-                && !links[named].contains(&t)
-                && !related(named)
-            {
+            if let Some(named) = misnamed(&cases, links, evidence, t) {
                 report.misnamed_tests.push(Misnamed {
                     file: test.file.clone(),
                     line: test.line,
@@ -367,32 +351,21 @@ impl Report {
                 });
             }
         }
-        // The track's own cases take what the listed cases left: linked apart, they cannot
-        // take a test from a listed case (a track case may repeat a canonical one's data).
+        // The track's own cases take what the listed cases left.
         let left: Vec<Test> = unlinked
             .iter()
             .map(|&t| exercise.tests[t].clone())
             .collect();
         let track = &exercise.track_cases;
-        let (track_links, track_possible) = if track.is_empty() || left.is_empty() {
-            (vec![Vec::new(); track.len()], vec![None; track.len()])
-        } else {
-            let linking = link(track, &left, &vec![true; track.len()]);
-            (linking.links, linking.possible)
-        };
         let mut taken = HashSet::new();
-        for ((case, links), possible) in track.iter().zip(&track_links).zip(&track_possible) {
-            let possible = match possible {
-                Some(Possible::Unconfirmed(t) | Possible::CheckByReading(Some(t))) => Some(*t),
-                _ => None,
-            };
-            taken.extend(links.iter().chain(&possible).copied());
+        for (case, linked) in track.iter().zip(link_track_cases(track, &left)) {
+            taken.extend(linked.tests.iter().chain(&linked.possible).copied());
             report.track_cases.push(TrackCaseReport {
                 uuid: Some(case.uuid.clone()).filter(|uuid| !uuid.is_empty()),
                 description: case.description.clone(),
                 property: case.property.clone(),
-                tests: links.iter().map(|&t| test_ref(&left[t])).collect(),
-                possible: possible.map(|t| test_ref(&left[t])),
+                tests: linked.tests.iter().map(|&t| test_ref(&left[t])).collect(),
+                possible: linked.possible.map(|t| test_ref(&left[t])),
             });
         }
         for (i, &t) in unlinked.iter().enumerate() {

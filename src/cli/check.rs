@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::commands::{Outcome, warn};
+use super::commands::{Outcome, say, warn};
 use super::flags::Format;
 use crate::canonical::check::{self, Options};
 use crate::canonical::emit;
@@ -32,7 +32,7 @@ pub(super) fn check_canonical(
         warn(&options.check.suppressions, &line);
     }
     for line in emit::errors(&run) {
-        eprintln!("{line}");
+        say(&line);
     }
     let printed = match options.format {
         Format::Text => emit::text::write(&run, options.verbose),
@@ -47,7 +47,7 @@ pub(super) fn check_canonical(
         }
     };
     for line in &printed.stderr {
-        eprintln!("{line}");
+        say(line);
     }
     for line in &printed.stdout {
         println!("{line}");

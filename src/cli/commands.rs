@@ -167,6 +167,11 @@ fn analyze(
 }
 
 pub(super) fn warn(path: &Path, message: &str) {
-    let line = format!("warning: {}: {message}", path.display());
-    eprintln!("{}", one_line(&line));
+    say(&format!("warning: {}: {message}", path.display()));
+}
+
+/// Prints `line` on stderr, kept to one line (`one_line`): every error and warning the
+/// commands print goes through here.
+pub(super) fn say(line: &str) {
+    eprintln!("{}", one_line(line));
 }

@@ -50,13 +50,13 @@ pub(super) struct Cli {
     /// What --parse-meta puts in each test's test_code: the definitions of the test file that
     /// the body uses (helpers, attributes, constants, setup), then the body; or the body alone,
     /// as the escript did
-    #[arg(long, value_name = "WHAT", value_enum, default_value_t = TestCode::Context)]
-    test_code: TestCode,
+    #[arg(long, value_name = "WHAT", value_enum, default_value_t = TestCodeContent::Context)]
+    test_code: TestCodeContent,
 
     /// The header --transform makes each test print: `[test started] <name>`, as the escript
     /// did, or the line dialect's `<IT::><name>`
-    #[arg(long, value_name = "STYLE", value_enum, default_value_t = Header::TestStarted)]
-    header: Header,
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = HeaderStyle::TestStarted)]
+    header: HeaderStyle,
 
     /// Check that each exercise's test files implement the canonical cases its .meta/tests.toml
     /// lists (an exercise dir, several joined by ':', or a folder of them); exit 1 when a case
@@ -142,14 +142,14 @@ pub(super) enum Format {
 
 /// `--header`: the header line --transform makes each test print.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Header {
+pub(super) enum HeaderStyle {
     TestStarted,
     It,
 }
 
 /// `--test-code`: what --parse-meta puts in each test's test_code.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum TestCode {
+pub(super) enum TestCodeContent {
     Context,
     Body,
 }

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use clap::CommandFactory;
 
 use crate::canonical::{self, exercise, suppressions};
-use crate::error::{Error, one_line};
+use crate::error::Error;
 use crate::run::log;
 use crate::source::{meta, transform};
 
@@ -44,7 +44,7 @@ pub fn main(args: Vec<OsString>) -> u8 {
         Ok(Outcome::Findings) => 1,
         Ok(Outcome::Unchecked) => 2,
         Err(error) => {
-            eprintln!("error: {}", one_line(&error.to_string()));
+            commands::say(&format!("error: {error}"));
             if checking { 2 } else { 1 }
         }
     }
@@ -75,12 +75,12 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         final_newline: matches.get_flag("keep_final_newline"),
         load_output: matches.get_flag("keep_load_output"),
     };
-    let marker = match matches.get_one::<flags::Header>("header") {
-        Some(flags::Header::It) => transform::Marker::It,
+    let marker = match matches.get_one::<flags::HeaderStyle>("header") {
+        Some(flags::HeaderStyle::It) => transform::Marker::It,
         _ => transform::Marker::TestStarted,
     };
-    let test_code = match matches.get_one::<flags::TestCode>("test_code") {
-        Some(flags::TestCode::Body) => meta::TestCode::Body,
+    let test_code = match matches.get_one::<flags::TestCodeContent>("test_code") {
+        Some(flags::TestCodeContent::Body) => meta::TestCode::Body,
         _ => meta::TestCode::WithContext,
     };
     for step in steps(&matches)? {

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use exercism_test_helper::canonical::check::{ExerciseFindings, Run, Tally};
+use exercism_test_helper::canonical::check::{ExerciseFindings, Found, Tally};
 use exercism_test_helper::canonical::emit;
 use exercism_test_helper::canonical::finding::{
     CaseData, CaseRef, Change, Detail, Finding, Lost, Problem, Subject, TestRef,
@@ -337,21 +337,21 @@ fn tallies() -> [(&'static str, Vec<ExerciseFindings>, Tally); 2] {
 }
 
 /// Writes both runs with `emitter`, each under a heading.
-fn both(emitter: impl Fn(&Run) -> String) -> String {
+fn both(emitter: impl Fn(&Found) -> String) -> String {
     let mut out = String::new();
     for (name, exercises, tally) in tallies() {
-        let run = Run {
+        let run = Found {
             exercises,
             tally,
             warnings: vec!["--base origin/main: a warning for every output".to_string()],
-            ..Run::default()
+            ..Found::default()
         };
         out.push_str(&format!("=== {name}\n{}", emitter(&run)));
     }
     out
 }
 
-fn printed(printed: emit::Printed, errors: Vec<String>) -> String {
+fn printed(printed: emit::Emitted, errors: Vec<String>) -> String {
     let mut out = printed.stdout.join("\n") + "\n--- stderr\n";
     for line in errors.iter().chain(&printed.stderr) {
         out.push_str(line);
@@ -412,8 +412,8 @@ fn report() -> String {
         },
         Entry::Checked(Box::new(checked)),
     ];
-    emit::json::write(&Run {
+    emit::json::write(&Found {
         entries,
-        ..Run::default()
+        ..Found::default()
     })
 }

@@ -11,7 +11,7 @@ pub mod records;
 pub mod text;
 pub mod words;
 
-use crate::canonical::check::Run;
+use crate::canonical::check::Found;
 use crate::canonical::finding::{Change, Kind, counted};
 use crate::canonical::git::abbreviated;
 use crate::error::one_line;
@@ -31,7 +31,7 @@ const COUNTED: [Kind; 9] = [
 
 /// The lines said on stderr whatever the output: each exercise that could not be checked,
 /// and each that could not be checked at the base.
-pub fn errors(run: &Run) -> Vec<String> {
+pub fn errors(run: &Found) -> Vec<String> {
     let mut lines = Vec::new();
     for finding in run.findings() {
         let Some(problem) = words::problem(finding) else {
@@ -56,7 +56,7 @@ pub fn errors(run: &Run) -> Vec<String> {
 /// change introduced, those it fixed and those that were there before, each kind counted
 /// where there are some: `checked 1 exercise changed since origin/main (4 cases): introduced
 /// 1 missing; fixed nothing; preexisting 2 extra tests; …`.
-pub fn summary_line(run: &Run) -> String {
+pub fn summary_line(run: &Found) -> String {
     let tally = &run.tally;
     let count = |kind: Kind| run.findings().filter(|f| f.kind() == kind).count();
     let mut checked = format!(
@@ -137,7 +137,7 @@ pub fn summary_line(run: &Run) -> String {
 
 /// What an output prints: its lines on stdout and on stderr, each one line.
 #[derive(Debug, Default, PartialEq)]
-pub struct Printed {
+pub struct Emitted {
     pub stdout: Vec<String>,
     pub stderr: Vec<String>,
 }

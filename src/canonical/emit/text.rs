@@ -5,13 +5,13 @@
 //! each before the preexisting ones are counted; the summary line last.
 
 use super::words;
-use super::{Printed, summary_line};
-use crate::canonical::check::Run;
+use super::{Emitted, summary_line};
+use crate::canonical::check::Found;
 use crate::canonical::finding::{Change, Finding, Kind};
 use crate::error::one_line;
 
 /// The whole run as text; `verbose` lists each finding that does not fail the check.
-pub fn write(run: &Run, verbose: bool) -> Printed {
+pub fn write(run: &Found, verbose: bool) -> Emitted {
     let stderr = run
         .warnings
         .iter()
@@ -19,14 +19,14 @@ pub fn write(run: &Run, verbose: bool) -> Printed {
         .collect();
     let mut stdout = lines(run, verbose);
     stdout.push(one_line(&summary_line(run)).into_owned());
-    Printed { stdout, stderr }
+    Emitted { stdout, stderr }
 }
 
 /// The text output's lines (without the summary line): every finding that fails the check,
 /// then each exercise's other findings, counted on one line or, `verbose`, one line each (an
 /// `own_tests` finding on its own line first, the cases and tests it names left to `verbose`).
 /// Errors are not among them: they go to stderr as they come.
-fn lines(run: &Run, verbose: bool) -> Vec<String> {
+fn lines(run: &Found, verbose: bool) -> Vec<String> {
     let exercises = &run.exercises;
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let mut lines: Vec<String> = findings().filter(|f| f.fails()).map(line).collect();
