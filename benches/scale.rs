@@ -374,6 +374,7 @@ fn budget(runs: usize, dir: &Path) {
             parse_run(results.as_bytes()).unwrap(),
             &serde_json::from_str::<Metadata>(&metadata).unwrap(),
             &parse_outputs(b"{}").unwrap(),
+            None,
         )
         .0;
         let mut times: Vec<_> = (0..runs)

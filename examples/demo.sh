@@ -8,8 +8,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${EXERCISM_TEST_HELPER:-}"
 if [ -z "$bin" ]; then
-  # cargo shows its progress on stderr: a first build compiles some sixty crates, three
-  # tree-sitter grammars among them, and takes minutes; later ones take a second.
+  # cargo shows its progress on stderr: a first build compiles some sixty crates, four
+  # tree-sitter grammars among them, and takes minutes; a later one compiles this crate alone
+  # when it changed (or build.rs must run again), and takes a second when nothing did.
   echo "Building exercism_test_helper (release)..." >&2
   cargo build --release --manifest-path "$root/Cargo.toml"
   bin="$root/target/release/exercism_test_helper"

@@ -78,6 +78,17 @@ pub fn read(path: &Path, limit: Limit) -> Result<Vec<u8>, Error> {
     Ok(content)
 }
 
+/// The first `bytes` bytes of `path`, if it is a regular file, the rest left unread: for a
+/// captured output of any size of which only the start is shown.
+pub fn read_head(path: &Path, bytes: u64) -> Result<Vec<u8>, Error> {
+    let mut content = Vec::new();
+    open(path)?
+        .take(bytes)
+        .read_to_end(&mut content)
+        .map_err(|e| Error::io(path, "read", &e))?;
+    Ok(content)
+}
+
 /// The error for an input at `path` of `size` bytes, more than `limit` allows.
 pub fn too_large(path: &Path, size: u64, limit: Limit) -> Error {
     Error::in_file(

@@ -85,3 +85,35 @@
     (arguments
       [(keywords (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item)
        (list (keywords (pair key: (keyword) @_key (#match? @_key "^pending:")) @remove.item))])))
+
+; doctest Form (with only:, except:, import:, tags:): a test of each example of Form's
+; documentation (see grammars/elixir.toml's [doctests]).
+(call
+  target: (identifier) @_doctest (#eq? @_doctest "doctest")
+  (arguments . (alias) @doctest.module)) @doctest
+
+(call
+  target: (identifier) @_doctest (#eq? @_doctest "doctest")
+  (arguments
+    . (alias)
+    (keywords
+      (pair key: (keyword) @_only (#match? @_only "^only:") value: (list) @doctest.only)))) @doctest
+
+(call
+  target: (identifier) @_doctest (#eq? @_doctest "doctest")
+  (arguments
+    . (alias)
+    (keywords
+      (pair key: (keyword) @_except (#match? @_except "^except:") value: (list) @doctest.except)))) @doctest
+
+; tags: [task_id: N] gives every example that task id.
+(call
+  target: (identifier) @_doctest (#eq? @_doctest "doctest")
+  (arguments
+    . (alias)
+    (keywords
+      (pair
+        key: (keyword) @_tags (#match? @_tags "^tags:")
+        value: (list
+          (keywords
+            (pair key: (keyword) @_key (#match? @_key "^task_id:") value: (_) @doctest.task_id))))))) @doctest

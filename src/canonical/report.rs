@@ -86,7 +86,8 @@ pub struct OwnTests {
     pub tests: usize,
     pub tests_linked: usize,
     /// The included cases without a linked test (uuids, in canonical order), but those
-    /// stating a check, which stay `check_by_reading` findings.
+    /// stating a check, which stay `check_by_reading` findings, and those that lost the test
+    /// a base linked them to, which stay `missing`.
     pub unlinked_cases: Vec<String>,
     /// The tests linked to no case (in file order), but those a `check_by_reading` finding
     /// names: `tests_linked` and these may count fewer than `tests`.
@@ -109,8 +110,9 @@ pub struct Report {
     pub unknown_uuids: Vec<String>,
     pub unsynced_uuids: Vec<String>,
     pub misnamed_tests: Vec<Misnamed>,
-    /// Set where the tests are the track's own (then `missing`, `unconfirmed` and
-    /// `extra_tests` are empty: their cases and tests are listed here); absent otherwise.
+    /// Set where the tests are the track's own (then `unconfirmed` and `extra_tests` are
+    /// empty, and `missing` holds only the cases in `lost`: their cases and tests are listed
+    /// here); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub own_tests: Option<OwnTests>,
     /// Compared with a base (`--base`): the cases linked there whose test is gone or no
@@ -380,10 +382,16 @@ impl Report {
     }
 
     /// The tests are the track's own: the unlinked cases and tests move from `missing`,
-    /// `unconfirmed` and `extra_tests` into one finding.
+    /// `unconfirmed` and `extra_tests` into one finding. A case that lost the test a base
+    /// linked it to stays `missing`: that is no absence of evidence but a test gone, whoever
+    /// wrote the tests.
     fn own(&mut self, tests: usize) -> OwnTests {
         let possible: Vec<PossibleRef> = std::mem::take(&mut self.unconfirmed);
-        let missing = std::mem::take(&mut self.missing);
+        let lost: HashSet<&str> = self.lost.iter().map(|l| l.uuid.as_str()).collect();
+        let (kept, missing): (Vec<String>, Vec<String>) = std::mem::take(&mut self.missing)
+            .into_iter()
+            .partition(|uuid| lost.contains(uuid.as_str()));
+        self.missing = kept;
         let unlinked_cases = self
             .cases
             .iter()

@@ -50,7 +50,11 @@ pub(super) fn parse_meta(
         .collect();
     let file = file.to_string_lossy();
     let ordinal_task_ids = language.ordinal_task_ids(input);
-    let metadata = meta::metadata(&analysis, language, &source, &file, ordinal_task_ids);
+    let (metadata, warnings) =
+        meta::metadata(&analysis, language, &source, &file, ordinal_task_ids);
+    for warning in warnings {
+        warn(input, &warning);
+    }
     analysis.leak();
     // An empty file (from mktemp, say) is no metadata yet; one that is not metadata is
     // replaced, with a warning, as the escript would have overwritten it. A device or a pipe
@@ -105,8 +109,14 @@ pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Resul
 }
 
 /// A run that stopped before writing its results (a timeout, a crash) still gets a valid
-/// results.json, from what the log and any partial results tell.
-pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result<(), Error> {
+/// results.json, from what the log, any partial results and the run's error output (when
+/// given) tell.
+pub(super) fn combine(
+    results: &Path,
+    metadata: &Path,
+    outputs: &Path,
+    error_output: Option<&Path>,
+) -> Result<(), Error> {
     let read = |e: std::io::Error| Error::io(results, "read", &e);
     let run = if results.exists() || results.is_symlink() {
         // A log in the line dialect holds all the output too: it is read as a stream, in
@@ -132,7 +142,12 @@ pub(super) fn combine(results: &Path, metadata: &Path, outputs: &Path) -> Result
         .map_err(|e| Error::in_file(metadata, format!("not a metadata file ({e})")))?;
     let outputs = combine::parse_outputs(&files::read(outputs, files::RUN_FILE)?)
         .map_err(|e| Error::in_file(outputs, e))?;
-    let (combined, unknown) = combine::combine(run, &metadata, &outputs);
+    let error_output = match error_output {
+        Some(path) => Some(files::read_head(path, log::MAX_LOAD_OUTPUT_BYTES as u64)?),
+        None => None,
+    };
+    let error_output = error_output.as_deref().map(String::from_utf8_lossy);
+    let (combined, unknown) = combine::combine(run, &metadata, &outputs, error_output.as_deref());
     if !unknown.is_empty() {
         warn(
             results,

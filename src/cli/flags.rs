@@ -122,6 +122,12 @@ pub(super) struct Cli {
     #[arg(long)]
     keep_load_output: bool,
 
+    /// The run's captured error output (stderr), for --combine: when no test ran and the
+    /// results do not say why, results.json's message shows it after what the log holds
+    /// (the compiler's or the interpreter's error)
+    #[arg(long, value_name = "FILE")]
+    error_output: Option<PathBuf>,
+
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,

@@ -93,9 +93,14 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
                 commands::transform(&input, &output, language, marker)?
             }
             Step::LogToJson(input, output) => commands::log_to_json(&input, &output, keep)?,
-            Step::Combine(results, metadata, output) => {
-                commands::combine(&results, &metadata, &output)?
-            }
+            Step::Combine(results, metadata, output) => commands::combine(
+                &results,
+                &metadata,
+                &output,
+                matches
+                    .get_one::<PathBuf>("error_output")
+                    .map(PathBuf::as_path),
+            )?,
         }
     }
     let cwd = std::env::current_dir().unwrap_or_default();

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::run::log::{LOAD_OUTPUT, Outputs};
-use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, Run, RunTest};
+use crate::run::model::{DID_NOT_FINISH, NOTHING_RAN, NOTHING_RAN_SAYING, Run, RunTest};
 use crate::run::results::{Results, Status, TestResult};
 use crate::run::{dialect, exercism_json, jest_json, junit};
 use crate::source::header::header_name;
@@ -253,8 +253,31 @@ fn part_of(name: &str) -> Option<&str> {
     base.rfind(" [").map(|at| &base[..at])
 }
 
-/// The combined results, and the names of the tests that had no metadata.
-pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Vec<String>) {
+/// The top-level message of a run that ended before any test started and wrote no results:
+/// what it printed before then (`printed`) and on its error output, the compiler's or the
+/// interpreter's message, when it printed anything.
+fn nothing_ran(printed: Option<&str>, error_output: Option<&str>) -> String {
+    let said: Vec<&str> = [printed, error_output]
+        .into_iter()
+        .flatten()
+        .map(|text| text.trim_start_matches(['\n', '\r']).trim_end())
+        .filter(|text| !text.is_empty())
+        .collect();
+    if said.is_empty() {
+        return NOTHING_RAN.to_string();
+    }
+    format!("{NOTHING_RAN_SAYING}\n\n{}", said.join("\n\n"))
+}
+
+/// The combined results, and the names of the tests that had no metadata. `error_output` is
+/// what the run printed on its error output, if the runner kept it: it is shown when no test
+/// ran and the results do not say why.
+pub fn combine(
+    run: Run,
+    metadata: &Metadata,
+    outputs: &Outputs,
+    error_output: Option<&str>,
+) -> (Results, Vec<String>) {
     let outputs = &Printed::new(outputs);
     let mut join = Join::new(metadata);
     // One result per metadata entry (subtest reports of one test merge), then the rest.
@@ -292,10 +315,8 @@ pub fn combine(run: Run, metadata: &Metadata, outputs: &Outputs) -> (Results, Ve
     }
     let started = unreported(&placed, metadata, outputs, &mut join);
     if !run.complete && placed.is_empty() && started.is_empty() && run.message.is_none() {
-        return (
-            Results::new(Vec::new(), Some(NOTHING_RAN.to_string())),
-            Vec::new(),
-        );
+        let message = nothing_ran(outputs.get(LOAD_OUTPUT), error_output);
+        return (Results::new(Vec::new(), Some(message)), Vec::new());
     }
     if placed.is_empty() && !started.is_empty() {
         return (
@@ -430,6 +451,7 @@ mod tests {
         assert_eq!(part_of("Doubler > doubles"), None);
         assert_eq!(part_of("test adds [1]"), Some("test adds"));
     }
+    use crate::run::results::MAX_MESSAGE_CHARS;
     use crate::source::meta::TestMeta;
 
     fn meta(name: &str, parts: Option<&[&str]>) -> TestMeta {
@@ -464,6 +486,26 @@ mod tests {
     }
 
     #[test]
+    fn no_test_ran_shows_what_the_run_printed_within_the_message_limit() {
+        let printed = Outputs {
+            entries: vec![(LOAD_OUTPUT.to_string(), "Compiling 1 file".to_string())],
+        };
+        let flood = "e".repeat(100_000);
+        let (results, _) = combine(Run::missing(), &Metadata::default(), &printed, Some(&flood));
+        let message = results.message.unwrap();
+        assert!(message.starts_with(&format!("{NOTHING_RAN_SAYING}\n\nCompiling 1 file\n\neee")));
+        assert_eq!(message.chars().count(), MAX_MESSAGE_CHARS);
+        // Blank output says nothing: the message says where to look instead.
+        let (results, _) = combine(
+            Run::missing(),
+            &Metadata::default(),
+            &Outputs::default(),
+            Some("\n  \n"),
+        );
+        assert_eq!(results.message.as_deref(), Some(NOTHING_RAN));
+    }
+
+    #[test]
     fn results_follow_source_order_and_generated_names_sit_at_their_template() {
         let metadata = Metadata {
             tests: vec![
@@ -482,6 +524,7 @@ mod tests {
             ]),
             &metadata,
             &Outputs::default(),
+            None,
         );
         let names: Vec<_> = results.tests.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(
@@ -514,6 +557,7 @@ mod tests {
             run(&["test reverse case 2", "test ab"]),
             &metadata,
             &Outputs::default(),
+            None,
         );
         let codes: Vec<_> = results
             .tests

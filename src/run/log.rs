@@ -61,8 +61,14 @@ const ENTRY_OVERHEAD: usize = 128;
 const CHUNK: usize = 64 * 1024;
 
 /// The name under which `--keep-load-output` keeps what the run printed before its first
-/// header: as the test files loaded (a solution's top-level `console.log`).
+/// header: as the test files loaded (a solution's top-level `console.log`). A log without any
+/// header keeps all it holds under this name, asked or not: no test started, and what the run
+/// printed (a compiler's error) is why.
 pub const LOAD_OUTPUT: &str = "";
+
+/// Bytes kept of what came before the first header: enough for the 65,535 characters a
+/// results.json message may hold, which it becomes when no test started.
+pub const MAX_LOAD_OUTPUT_BYTES: usize = 4 * 65_535;
 
 /// A test's header name and the output captured for it.
 struct Captured {
@@ -80,22 +86,31 @@ struct Splitter<'m> {
     /// `Some` while reading a header's name (until the end of its line).
     name: Option<Vec<u8>>,
     total: usize,
-    /// Whether output before the first header is kept, as `LOAD_OUTPUT`'s.
+    /// Whether output before the first header is kept, as `LOAD_OUTPUT`'s, when a header
+    /// follows it.
     keep_load_output: bool,
+    /// Whether the first entry is `LOAD_OUTPUT`'s.
+    has_load_output: bool,
 }
 
 impl Splitter<'_> {
     fn body(&mut self, bytes: &[u8]) {
-        if self.current.is_none() && self.entries.is_empty() && self.keep_load_output {
+        if self.current.is_none() && self.entries.is_empty() {
             if bytes.is_empty() {
                 return;
             }
             self.start(LOAD_OUTPUT.as_bytes().to_vec());
+            self.has_load_output = true;
         }
         let Some(current) = self.current else {
             return;
         };
-        let room = MAX_OUTPUT_BYTES
+        let most = if self.has_load_output && current == 0 {
+            MAX_LOAD_OUTPUT_BYTES
+        } else {
+            MAX_OUTPUT_BYTES
+        };
+        let room = most
             .saturating_sub(self.entries[current].output.len())
             .min(MAX_TOTAL_BYTES.saturating_sub(self.total));
         let take = bytes.len().min(room);
@@ -176,6 +191,7 @@ pub fn split_with(mut log: impl Read, marker: &str, keep: Keep) -> std::io::Resu
         name: None,
         total: 0,
         keep_load_output: keep.load_output,
+        has_load_output: false,
     };
     // `window` holds unprocessed bytes: at most a marker's length carried over plus a chunk.
     let mut window: Vec<u8> = Vec::with_capacity(CHUNK + marker.len());
@@ -197,7 +213,11 @@ pub fn split_with(mut log: impl Read, marker: &str, keep: Keep) -> std::io::Resu
         let name = splitter.name.take().unwrap_or_default();
         splitter.start(name);
     }
-    Ok(finish(splitter.entries, keep.final_newline))
+    let mut entries = splitter.entries;
+    if splitter.has_load_output && entries.len() > 1 && !splitter.keep_load_output {
+        entries.remove(0);
+    }
+    Ok(finish(entries, keep.final_newline))
 }
 
 /// Consumes what it can of `window`; returns how many trailing bytes must wait for more input
@@ -281,6 +301,23 @@ mod tests {
             split_str(log),
             pairs(&[("test a", "hello\n\nworld"), ("test b", "")])
         );
+    }
+
+    #[test]
+    fn a_log_without_a_header_is_kept_whole_asked_or_not() {
+        let log = b"== Compilation error in file lib/year.ex ==\n** (TokenMissingError)\n";
+        let kept = split_str(log);
+        assert_eq!(
+            kept,
+            pairs(&[(
+                LOAD_OUTPUT,
+                "== Compilation error in file lib/year.ex ==\n** (TokenMissingError)"
+            )])
+        );
+        let long = vec![b'x'; 2 * MAX_LOAD_OUTPUT_BYTES];
+        let kept = split(&long[..], MARKER).unwrap().entries;
+        assert_eq!(kept[0].1.len(), MAX_LOAD_OUTPUT_BYTES);
+        assert!(split_str(b"").is_empty());
     }
 
     #[test]

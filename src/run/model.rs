@@ -14,6 +14,11 @@ pub const NOTHING_RAN: &str = "No test ran: the test run ended before any test s
     wrote no results. A syntax error, or code that fails as it loads, is the usual cause; the \
     test run's error output says where.";
 
+/// The first line of the message of a run that wrote no results and started no test, but
+/// printed something: what it printed follows.
+pub const NOTHING_RAN_SAYING: &str = "No test ran: the test run ended before any test started \
+    and wrote no results. It printed:";
+
 /// What a test run reported, whatever format it came in.
 #[derive(Debug, Default)]
 pub struct Run {

@@ -21,6 +21,9 @@ struct Registration {
     literals_query: &'static str,
     locals_query: &'static str,
     mix_query: Option<&'static str>,
+    /// `queries/<lang>/docs.scm`, for languages whose test files run the examples of a
+    /// module's documentation as tests (`[doctests]` of the facts).
+    docs_query: Option<&'static str>,
 }
 
 const REGISTRY: &[Registration] = &[
@@ -32,6 +35,7 @@ const REGISTRY: &[Registration] = &[
         literals_query: include_str!("../../queries/elixir/literals.scm"),
         locals_query: include_str!("../../queries/elixir/locals.scm"),
         mix_query: Some(include_str!("../../queries/elixir/mix.scm")),
+        docs_query: Some(include_str!("../../queries/elixir/docs.scm")),
     },
     Registration {
         name: "ruby",
@@ -41,6 +45,7 @@ const REGISTRY: &[Registration] = &[
         literals_query: include_str!("../../queries/ruby/literals.scm"),
         locals_query: include_str!("../../queries/ruby/locals.scm"),
         mix_query: None,
+        docs_query: None,
     },
     Registration {
         name: "python",
@@ -50,6 +55,7 @@ const REGISTRY: &[Registration] = &[
         literals_query: include_str!("../../queries/python/literals.scm"),
         locals_query: include_str!("../../queries/python/locals.scm"),
         mix_query: None,
+        docs_query: None,
     },
     Registration {
         name: "javascript",
@@ -59,6 +65,7 @@ const REGISTRY: &[Registration] = &[
         literals_query: include_str!("../../queries/javascript/literals.scm"),
         locals_query: include_str!("../../queries/javascript/locals.scm"),
         mix_query: None,
+        docs_query: None,
     },
 ];
 
@@ -81,6 +88,53 @@ pub struct Facts {
     pub task_ids: TaskIds,
     #[serde(default)]
     pub locals: Locals,
+    pub doctests: Option<Doctests>,
+}
+
+/// Tests made from the examples in a module's documentation (ExUnit's `doctest Form`): how
+/// they are named, where the module's source is, and how an example is written. See
+/// `crate::source::doctest`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Doctests {
+    /// Put before the whole name in place of `[naming] prefix` (`doctest `).
+    pub prefix: String,
+    /// A test's own name from an example of the module's own documentation; `{module}` is
+    /// the module, `{n}` the example's number.
+    pub module_name: String,
+    /// A test's own name from an example of a definition's documentation; also `{name}` and
+    /// `{arity}`.
+    pub definition_name: String,
+    /// How `only:`/`except:` name the module's own documentation.
+    pub module_selector: String,
+    /// Whether a call with a non-empty `only:` keeps its examples last first, and numbers
+    /// them so.
+    #[serde(default)]
+    pub only_reverses: bool,
+    /// Files whose folder is the project the test file belongs to (the nearest, going up).
+    pub project: Vec<String>,
+    /// The folders of the project, and the extensions of the files in them, that hold the
+    /// modules' sources.
+    pub sources: Vec<String>,
+    pub extensions: Vec<String>,
+    /// Separates the segments of a module's name (`Form.Inner`).
+    pub module_separator: String,
+    /// The prompt that starts an example, and the one that continues its expression; either
+    /// may carry a number in parentheses before its last character (`iex(2)>`).
+    pub prompt: String,
+    pub continuation: String,
+    /// Lines that close a code block of the documentation, and an example open in it.
+    pub fences: Vec<String>,
+    /// `[attribute, kind]` for each keyword that defines something documentation can be
+    /// attached to: the documentation attribute (`@doc`, `@typedoc`) it takes, and the kind it
+    /// has in the module's documentation, by which examples are ordered (kind, then name,
+    /// then arity); an empty kind is a private definition, whose documentation is dropped.
+    pub definitions: HashMap<String, [String; 2]>,
+    /// The attribute of the module's own documentation (`moduledoc`).
+    pub module_attribute: String,
+    /// The statement `--transform` puts before a `doctest` call, on its line, to announce its
+    /// tests; `{marker}` is the header's marker as a string literal.
+    pub announce: String,
 }
 
 /// How a test's name is built from its groups and its own name (see `crate::source::naming`).
@@ -299,11 +353,13 @@ pub struct Language {
     literals_query: &'static str,
     locals_query: &'static str,
     mix_query: Option<&'static str>,
+    docs_query: Option<&'static str>,
     /// The compiled queries, each on first use.
     tests: OnceLock<Query>,
     literals: OnceLock<Query>,
     locals: OnceLock<Query>,
     mix: OnceLock<Query>,
+    docs: OnceLock<Query>,
     /// Queries built from the others' sources (`derived_query`), by the name they are known
     /// by in errors: few, and each kept for the rest of the process.
     derived: Mutex<HashMap<&'static str, &'static Query>>,
@@ -423,6 +479,12 @@ impl Language {
             .map(|source| compiled(&self.mix, &self.grammar, source, "mix.scm"))
     }
 
+    /// The compiled docs query (`queries/<lang>/docs.scm`), for languages that have one.
+    pub fn docs_query(&self) -> Option<&Query> {
+        self.docs_query
+            .map(|source| compiled(&self.docs, &self.grammar, source, "docs.scm"))
+    }
+
     /// A query whose source `build` makes from this language's query sources (`tests_source`,
     /// `locals_source`), named `file` in errors, compiled on first use.
     pub fn derived_query(
@@ -457,6 +519,7 @@ impl Language {
             ("locals.scm", self.locals_query),
         ];
         sources.extend(self.mix_query.map(|source| ("mix.scm", source)));
+        sources.extend(self.docs_query.map(|source| ("docs.scm", source)));
         sources
     }
 }
@@ -477,10 +540,12 @@ fn load(entry: &Registration) -> Language {
         literals_query: entry.literals_query,
         locals_query: entry.locals_query,
         mix_query: entry.mix_query,
+        docs_query: entry.docs_query,
         tests: OnceLock::new(),
         literals: OnceLock::new(),
         locals: OnceLock::new(),
         mix: OnceLock::new(),
+        docs: OnceLock::new(),
         derived: Mutex::default(),
     }
 }

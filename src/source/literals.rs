@@ -9,7 +9,8 @@ use tree_sitter::Node;
 
 use crate::source::language::Language;
 use crate::source::naming::Name;
-use crate::source::syntax::{Analysis, unescape};
+use crate::source::naming::unescape;
+use crate::source::syntax::Analysis;
 
 /// One literal value, normalized so that spellings of one value compare equal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

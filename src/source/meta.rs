@@ -5,9 +5,10 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::source::doctest;
 use crate::source::language::Language;
 use crate::source::locals;
-use crate::source::syntax::Analysis;
+use crate::source::syntax::{Analysis, DoctestSite};
 
 /// The metadata file: the escript's shape, plus optional fields that serve `--combine`.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -89,14 +90,16 @@ impl TestMeta {
 
 /// Builds the metadata of an analysed file; with `ordinal_task_ids` (the exercise switches
 /// them on, `Language::ordinal_task_ids`), a test inside a `@task_id.ordinal` node takes its
-/// place as its task id.
+/// place as its task id. The tests of a doctest call come where the call is, one per example
+/// of the module's documentation; a call whose module's source cannot be found has none here
+/// and gives a warning (its tests are still in the run's results, by name).
 pub fn metadata(
     analysis: &Analysis,
     language: &Language,
     source: &[u8],
     file: &str,
     ordinal_task_ids: bool,
-) -> Metadata {
+) -> (Metadata, Vec<String>) {
     let ranges = Ranges::new(analysis.omitted.clone(), analysis.verbatim.clone());
     let bodies: Vec<Range<usize>> = analysis
         .tests
@@ -114,7 +117,7 @@ pub fn metadata(
         }),
         _ => None,
     };
-    let tests = analysis
+    let mut tests: Vec<TestMeta> = analysis
         .tests
         .iter()
         .map(|test| {
@@ -150,7 +153,109 @@ pub fn metadata(
             }),
         })
         .collect();
-    Metadata { tests }
+    let mut warnings = Vec::new();
+    if !analysis.doctests.is_empty() {
+        // Each call's tests go before the first test that starts after it. A task id tag
+        // that a call took but made no test with goes on to the next test defined, as
+        // ExUnit's `@tag` does, unless that test has a tag of its own.
+        let mut merged = Vec::with_capacity(tests.len());
+        let mut carried: Option<Option<i64>> = None;
+        let mut library = doctest::Library::default();
+        let mut add = |site: &DoctestSite, merged: &mut Vec<TestMeta>, carried: &mut _| {
+            match doctest_tests(
+                site,
+                language,
+                file,
+                ordinal_task_ids,
+                &mut library,
+                &mut warnings,
+            ) {
+                // Whatever the call took, it took: its tests are in the run.
+                None => *carried = None,
+                Some(made) if made.is_empty() => {
+                    if site.next.is_some() {
+                        *carried = site.next;
+                    }
+                }
+                Some(mut made) => {
+                    let own = site.next.is_some()
+                        || site.call.task_id.is_some()
+                        || (ordinal_task_ids && site.ordinal.is_some());
+                    if let Some(value) = carried.take()
+                        && !own
+                    {
+                        made[0].task_id = value;
+                    }
+                    merged.extend(made);
+                }
+            }
+        };
+        let mut sites = analysis.doctests.iter().peekable();
+        for (mut test, raw) in tests.into_iter().zip(&analysis.tests) {
+            while let Some(site) = sites.next_if(|site| site.range.start < raw.range.start) {
+                add(site, &mut merged, &mut carried);
+            }
+            if let Some(value) = carried.take()
+                && !raw.tagged
+                && !(ordinal_task_ids && raw.ordinal.is_some())
+            {
+                test.task_id = value;
+            }
+            merged.push(test);
+        }
+        for site in sites {
+            add(site, &mut merged, &mut carried);
+        }
+        tests = merged;
+    }
+    (Metadata { tests }, warnings)
+}
+
+/// The tests of one doctest call, named as the framework names them, each with its example
+/// as test_code; `None` when the module's source is not found (a warning says so).
+fn doctest_tests(
+    site: &DoctestSite,
+    language: &Language,
+    file: &str,
+    ordinal_task_ids: bool,
+    library: &mut doctest::Library,
+    warnings: &mut Vec<String>,
+) -> Option<Vec<TestMeta>> {
+    let facts = language.facts.doctests.as_ref()?;
+    let examples = match library.examples(language, &site.call, std::path::Path::new(file)) {
+        Ok(examples) => examples,
+        Err(why) => {
+            warnings.push(format!(
+                "line {}: doctest {}: {why}; its tests are listed from the run, without test_code",
+                site.line, site.call.module
+            ));
+            return None;
+        }
+    };
+    let groups = site
+        .groups
+        .strip_prefix(&language.facts.naming.prefix)
+        .display();
+    examples
+        .into_iter()
+        .enumerate()
+        .map(|(i, example)| TestMeta {
+            name: format!("{}{groups}{}", facts.prefix, example.name),
+            test_code: example.code,
+            task_id: match site.ordinal {
+                Some(place) if ordinal_task_ids => Some(place),
+                _ if i == 0 => site.task_id,
+                _ => site.task_id_rest,
+            },
+            id: None,
+            name_parts: None,
+            line: Some(site.line),
+            file: Some(file.to_string()),
+            runtime_name: None,
+            context: None,
+        })
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// Writes the context of each test: the definitions its body uses, as `test_code` shows them
@@ -551,6 +656,7 @@ mod tests {
         let language = Language::by_name("elixir").unwrap();
         let analysis = crate::source::syntax::analyze_with_locals(language, source.as_bytes());
         metadata(&analysis, language, source.as_bytes(), "t.exs", false)
+            .0
             .tests
             .into_iter()
             .map(|test| test.test_code)

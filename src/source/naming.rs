@@ -212,9 +212,61 @@ fn capitalize(text: &str) -> String {
     }
 }
 
+/// Decodes one backslash escape sequence as the C family of languages write them.
+pub fn unescape(escape: &str) -> String {
+    let mut chars = escape.chars();
+    if chars.next() != Some('\\') {
+        return escape.to_string();
+    }
+    let rest: String = chars.collect();
+    let simple = match rest.as_str() {
+        // A backslash before a line break continues the line: both go.
+        "\n" | "\r\n" => return String::new(),
+        "n" => Some('\n'),
+        "t" => Some('\t'),
+        "r" => Some('\r'),
+        "s" => Some(' '),
+        "e" => Some('\u{1b}'),
+        "0" => Some('\0'),
+        "a" => Some('\u{7}'),
+        "b" => Some('\u{8}'),
+        "f" => Some('\u{c}'),
+        "v" => Some('\u{b}'),
+        "d" => Some('\u{7f}'),
+        _ => None,
+    };
+    if let Some(c) = simple {
+        return c.to_string();
+    }
+    let hex = rest
+        .strip_prefix("u{")
+        .and_then(|h| h.strip_suffix('}'))
+        .or_else(|| rest.strip_prefix('u'))
+        .or_else(|| rest.strip_prefix("x{").and_then(|h| h.strip_suffix('}')))
+        .or_else(|| rest.strip_prefix('x'));
+    if let Some(c) = hex
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .and_then(char::from_u32)
+    {
+        return c.to_string();
+    }
+    // `\"`, `\\`, `\#` and every other escaped character stand for themselves.
+    rest
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escapes_decode_to_the_character_they_stand_for() {
+        assert_eq!(unescape("\\n"), "\n");
+        assert_eq!(unescape("\\\""), "\"");
+        assert_eq!(unescape("\\#"), "#");
+        assert_eq!(unescape("\\u{1F600}"), "😀");
+        assert_eq!(unescape("\\u00e9"), "é");
+        assert_eq!(unescape("\\x41"), "A");
+    }
 
     fn rule(toml: &str) -> Naming {
         toml::from_str(toml).unwrap()

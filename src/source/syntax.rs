@@ -25,6 +25,9 @@
 //! | `@rename` | `--transform` writes this node as the second item of the `[markers] rename` pair whose first item is its text (Jest's `xtest` becomes `test`) |
 //! | `@each` | the test or group of the same match runs once per row of this table: the placeholders of its name (`[naming] row_placeholders`) are holes, filled at run time |
 //! | `@task_id.ordinal` | a node whose place among this capture's nodes (1, 2, …, in source order) is the task id of every test inside it, when the exercise's config switches such ids on (`[task_ids]`) |
+//! | `@doctest`, `@doctest.module` | a call that makes a test of each example in the documentation of the module it names (`[doctests]`, `crate::source::doctest`); it takes a `next` task id as a test does, for its first example |
+//! | `@doctest.only`, `@doctest.except` | the list of what the call keeps, or leaves out, of the module's documentation: names, and name and arity pairs |
+//! | `@doctest.task_id` | a task id value for every example of the call |
 //!
 //! Task ids follow the precedence of the test frameworks: a `next` value beats a `following`
 //! one, an inner scope beats an outer one, and among equals the last one written wins. A value
@@ -35,13 +38,16 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Parser, Tree};
 
+use crate::source::doctest;
 use crate::source::language::Language;
 use crate::source::locals;
-use crate::source::naming::{self, Name};
+use crate::source::naming::{self, Name, unescape};
 
 /// Everything `--parse-meta` and `--transform` need to know about a test file.
 pub struct Analysis {
     pub tests: Vec<Test>,
+    /// The calls that make tests of a module's documentation examples, in source order.
+    pub doctests: Vec<DoctestSite>,
     pub removals: Vec<Removal>,
     /// Byte ranges whose lines are left out of `test_code`.
     pub omitted: Vec<Range<usize>>,
@@ -96,12 +102,33 @@ pub struct Test {
     pub body: Option<Range<usize>>,
     pub header: Option<HeaderSite>,
     pub task_id: Option<i64>,
+    /// Whether the task id is a `@task_id.next` value of its own.
+    pub tagged: bool,
     /// The place of the innermost `@task_id.ordinal` node around the test, its task id when
     /// the exercise switches such ids on.
     pub ordinal: Option<i64>,
     /// Where the innermost group around the test (`describe`, a test class) starts, if one
     /// is: tests of one group share it.
     pub group: Option<usize>,
+}
+
+/// A call that makes a test of each example in a module's documentation (`@doctest`).
+pub struct DoctestSite {
+    pub call: doctest::Call,
+    /// Byte range of the whole call.
+    pub range: Range<usize>,
+    /// 1-based line of the call, which is each of its tests' line.
+    pub line: usize,
+    /// The name its tests share before their own: the groups around the call, by the naming
+    /// rule (its prefix included).
+    pub groups: Name,
+    /// The task id of its first example, and of the others.
+    pub task_id: Option<i64>,
+    pub task_id_rest: Option<i64>,
+    /// The `@task_id.next` value the call took, if any: it goes on to the next test when the
+    /// call makes none (the framework gives it to the first test defined).
+    pub next: Option<Option<i64>>,
+    pub ordinal: Option<i64>,
 }
 
 /// Where `--transform` puts a test's header.
@@ -133,6 +160,11 @@ enum Role {
     Rename,
     Each,
     TaskIdOrdinal,
+    Doctest,
+    DoctestModule,
+    DoctestOnly,
+    DoctestExcept,
+    DoctestTaskId,
     Helper,
     /// A capture of `queries/<lang>/locals.scm`, read by `crate::source::locals`.
     Local(locals::Role),
@@ -162,6 +194,11 @@ impl Role {
             "rename" => Role::Rename,
             "each" => Role::Each,
             "task_id.ordinal" => Role::TaskIdOrdinal,
+            "doctest" => Role::Doctest,
+            "doctest.module" => Role::DoctestModule,
+            "doctest.only" => Role::DoctestOnly,
+            "doctest.except" => Role::DoctestExcept,
+            "doctest.task_id" => Role::DoctestTaskId,
             helper if helper.starts_with('_') => Role::Helper,
             _ => return None,
         })
@@ -189,6 +226,8 @@ struct RawTest {
     name: Name,
     body: Option<Range<usize>>,
     header: Option<HeaderSite>,
+    /// A `@doctest` call rather than a test.
+    doctest: Option<doctest::Call>,
 }
 
 struct Group {
@@ -236,6 +275,7 @@ fn analyze_with(
         // Only happens on cancellation or a timeout, neither of which is set.
         return Analysis {
             tests: Vec::new(),
+            doctests: Vec::new(),
             removals: Vec::new(),
             omitted: Vec::new(),
             verbatim: Vec::new(),
@@ -261,6 +301,8 @@ fn analyze_with(
     let mut verbatim = Vec::new();
     let mut renames = Vec::new();
     let mut ordinals: Vec<Range<usize>> = Vec::new();
+    // Doctest calls by where they start; their options come in matches of their own.
+    let mut doctests: std::collections::BTreeMap<usize, RawTest> = Default::default();
     let placeholders = language.row_placeholders();
 
     for found in query.matches(root, source) {
@@ -368,13 +410,41 @@ fn analyze_with(
                 name: row_name(name),
                 body,
                 header,
+                doctest: None,
             });
         }
+        if let Some(call) = node(Role::Doctest) {
+            let raw = doctests
+                .entry(call.start_byte())
+                .or_insert_with(|| RawTest {
+                    range: call.byte_range(),
+                    line: call.start_position().row + 1,
+                    name: Name::default(),
+                    body: None,
+                    header: None,
+                    doctest: Some(doctest::Call::default()),
+                });
+            if let Some(settings) = raw.doctest.as_mut() {
+                if let Some(module) = node(Role::DoctestModule) {
+                    settings.module = reader.text(module);
+                }
+                if let Some(list) = node(Role::DoctestOnly) {
+                    settings.only = Some(reader.selectors(list));
+                }
+                if let Some(list) = node(Role::DoctestExcept) {
+                    settings.except = reader.selectors(list);
+                }
+                if let Some(value) = node(Role::DoctestTaskId) {
+                    settings.task_id = Some(reader.integer(value));
+                }
+            }
+        }
     }
+    tests.extend(doctests.into_values());
 
     tests.sort_by_key(|t| t.range.start);
     tags.sort_by_key(|t| t.at);
-    let tests = resolve(
+    let (tests, doctests) = resolve(
         tests,
         groups,
         scopes,
@@ -385,6 +455,7 @@ fn analyze_with(
     let syntax_error_line = root.has_error().then(|| first_error_line(root));
     Analysis {
         tests,
+        doctests,
         removals,
         omitted,
         verbatim,
@@ -405,7 +476,7 @@ fn resolve(
     mut ordinals: Vec<Range<usize>>,
     tags: &[Tag],
     naming: &crate::source::language::Naming,
-) -> Vec<Test> {
+) -> (Vec<Test>, Vec<DoctestSite>) {
     let contains = |outer: &Range<usize>, inner: &Range<usize>| {
         outer.start <= inner.start && inner.end <= outer.end && outer != inner
     };
@@ -456,6 +527,7 @@ fn resolve(
     let mut next_task_id: Option<Option<i64>> = None;
 
     let mut tests = Vec::with_capacity(raw.len());
+    let mut doctests = Vec::new();
     for test in raw {
         // Tags before the test, in order: a `next` tag is used up by the first test after it.
         while let Some(tag) = tags.next_if(|tag| tag.at < test.range.start) {
@@ -504,21 +576,21 @@ fn resolve(
         let name = naming::display(naming, &group_names, &own);
         let id = naming::runtime_id(naming, &group_names, &own);
 
-        let task_id = match next_task_id.take() {
-            Some(value) => value,
-            None => {
-                advance(&mut open_scopes, &mut scopes, |s| s, test.range.start);
-                // The innermost scope around the test that has a tag decides.
-                open_scopes
-                    .iter()
-                    .rev()
-                    .filter(|s| contains(s, &test.range))
-                    .map(|s| (s.start, s.end))
-                    .chain([whole_file])
-                    .find_map(|scope| following.get(&scope).copied())
-                    .flatten()
-            }
+        let mut of_scopes = || {
+            advance(&mut open_scopes, &mut scopes, |s| s, test.range.start);
+            // The innermost scope around the test that has a tag decides.
+            open_scopes
+                .iter()
+                .rev()
+                .filter(|s| contains(s, &test.range))
+                .map(|s| (s.start, s.end))
+                .chain([whole_file])
+                .find_map(|scope| following.get(&scope).copied())
+                .flatten()
         };
+        let next = next_task_id.take();
+        let rest = of_scopes();
+        let task_id = next.unwrap_or(rest);
 
         advance(&mut open_ordinals, &mut ordinals, |s| s, test.range.start);
         let ordinal = open_ordinals
@@ -527,6 +599,20 @@ fn resolve(
             .find(|s| contains(s, &test.range))
             .map(|s| place[&(s.start, s.end)]);
 
+        if let Some(call) = test.doctest {
+            // A task id given to the call's tests beats every tag.
+            doctests.push(DoctestSite {
+                range: test.range,
+                line: test.line,
+                groups: name,
+                task_id: call.task_id.unwrap_or(task_id),
+                task_id_rest: call.task_id.unwrap_or(rest),
+                next,
+                ordinal,
+                call,
+            });
+            continue;
+        }
         tests.push(Test {
             name,
             range: test.range,
@@ -535,12 +621,13 @@ fn resolve(
             body: test.body,
             header: test.header,
             task_id,
+            tagged: next.is_some(),
             ordinal,
             group: around.last().map(|g| g.range.start),
         });
     }
     distinguish(&mut tests);
-    tests
+    (tests, doctests)
 }
 
 /// Tests whose names collide (Ruby methods of the same name in several classes) get their
@@ -566,6 +653,12 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// What a list of names or `name: arity` pairs selects (a doctest's `only:`), without the
+    /// marks around a symbol's name (`[literals] symbol_trim`).
+    fn selectors(&self, list: Node) -> Vec<String> {
+        doctest::selectors(list, self.source, &self.language.facts.literals.symbol_trim)
+    }
+
     fn text(&self, node: Node) -> String {
         String::from_utf8_lossy(&self.source[node.byte_range()]).into_owned()
     }
@@ -618,48 +711,6 @@ impl Reader<'_> {
         };
         i64::from_str_radix(digits, radix).ok()
     }
-}
-
-/// Decodes one backslash escape sequence as the C family of languages write them.
-pub fn unescape(escape: &str) -> String {
-    let mut chars = escape.chars();
-    if chars.next() != Some('\\') {
-        return escape.to_string();
-    }
-    let rest: String = chars.collect();
-    let simple = match rest.as_str() {
-        // A backslash before a line break continues the line: both go.
-        "\n" | "\r\n" => return String::new(),
-        "n" => Some('\n'),
-        "t" => Some('\t'),
-        "r" => Some('\r'),
-        "s" => Some(' '),
-        "e" => Some('\u{1b}'),
-        "0" => Some('\0'),
-        "a" => Some('\u{7}'),
-        "b" => Some('\u{8}'),
-        "f" => Some('\u{c}'),
-        "v" => Some('\u{b}'),
-        "d" => Some('\u{7f}'),
-        _ => None,
-    };
-    if let Some(c) = simple {
-        return c.to_string();
-    }
-    let hex = rest
-        .strip_prefix("u{")
-        .and_then(|h| h.strip_suffix('}'))
-        .or_else(|| rest.strip_prefix('u'))
-        .or_else(|| rest.strip_prefix("x{").and_then(|h| h.strip_suffix('}')))
-        .or_else(|| rest.strip_prefix('x'));
-    if let Some(c) = hex
-        .and_then(|h| u32::from_str_radix(h, 16).ok())
-        .and_then(char::from_u32)
-    {
-        return c.to_string();
-    }
-    // `\"`, `\\`, `\#` and every other escaped character stand for themselves.
-    rest
 }
 
 /// A list item's range widened to take one separating comma with it, so that removing it
@@ -747,16 +798,6 @@ fn first_error_line(root: Node) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_decode_to_the_character_they_stand_for() {
-        assert_eq!(unescape("\\n"), "\n");
-        assert_eq!(unescape("\\\""), "\"");
-        assert_eq!(unescape("\\#"), "#");
-        assert_eq!(unescape("\\u{1F600}"), "😀");
-        assert_eq!(unescape("\\u00e9"), "é");
-        assert_eq!(unescape("\\x41"), "A");
-    }
 
     #[test]
     fn tests_of_one_group_share_where_it_starts() {

@@ -93,6 +93,14 @@ pub fn edits(analysis: &Analysis, facts: &Facts, source: &[u8], marker: Marker) 
             None => {}
         }
     }
+    // A doctest's test is made from documentation, which has no place for a header: a
+    // statement before the call, on its line, announces each of its tests as it starts.
+    if let Some(doctests) = &facts.doctests {
+        edits.extend(analysis.doctests.iter().map(|site| Edit {
+            range: site.range.start..site.range.start,
+            text: doctests.announce.replace("{marker}", &marker),
+        }));
+    }
     // A file that does not parse fails to load anyway; appended code would only add an error
     // about lines the student never wrote.
     let parses = analysis.syntax_error_line.is_none();

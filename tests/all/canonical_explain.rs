@@ -8,7 +8,7 @@
 //!
 //! prints, for every case of one exercise, its links, its candidate tests with their levels
 //! and scores, and what a reader is pointed to; with `LINE=<n>`, every case's `rank` score
-//! and levels against the test at line n instead.
+//! and levels against the test at line n instead, with the shares the levels were read from.
 //!
 //! `pairs` (`PAIRS=<exercise dir>[:<exercise dir>...]`, `SPECS`, and optionally
 //! `WEIGHTS=<weights.tsv>` in place of the embedded weights) prints, tab-separated: a `rank`
@@ -84,11 +84,16 @@ fn explain_one_exercise() {
                     let named: Vec<String> =
                         levels.names().map(|(c, l)| format!("{c}={l}")).collect();
                     let score = weights.rank.score(levels);
+                    // The shares the levels are read from: pairs of one level may differ.
+                    let e = &explained.linking.evidence[c][t];
                     println!(
-                        "{score:7.2} {} {} [{}]",
+                        "{score:7.2} {} {} [{}] (data {:.2}, fit {:.2}, name {:.2})",
                         &case.uuid[..8],
                         case.description,
-                        named.join(" ")
+                        named.join(" "),
+                        e.data,
+                        e.fit,
+                        e.name
                     );
                 }
             }

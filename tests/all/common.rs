@@ -185,31 +185,45 @@ pub fn runner_gives_expected_results(language: &str, at_least: usize) {
     assert_no_mismatches(&mismatches);
 }
 
-/// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/` (bounded by the
-/// seconds in its `runner_timeout`, if it has one), and checks that it exits 0 within that
-/// time and five seconds more, and writes nothing into the solution. Gives results.json's
-/// text and the work dir (`solution/`, `output/`), kept alive for the caller.
+/// The time limit a runner is given where its results must not depend on the machine's speed:
+/// never reached by a run that works, however loaded the machine.
+pub const RUNNER_TIMEOUT: Duration = Duration::from_secs(120);
+/// Past this a runner given `RUNNER_TIMEOUT` is taken for a hang.
+pub const RUNNER_HANG: Duration = Duration::from_secs(RUNNER_TIMEOUT.as_secs() + 5);
+
+/// Runs `runners/<language>/bin/run.sh` on a copy of `fixture`'s `solution/`, and checks that it
+/// exits 0 (within `RUNNER_TIMEOUT` and five seconds more) and writes nothing into the solution.
+/// Gives results.json's text and the work dir (`solution/`, `output/`), kept alive for the
+/// caller.
+///
+/// A case with a `stops_when_stuck` file is about the time limit: its solution writes the file
+/// named by `$STUCK_MARK` once a test is stuck, and the run's time limit expires then (the
+/// runner's `timeout` gets the SIGALRM its own timer would send), however long the run took to
+/// get there.
 pub fn run_runner(language: &str, fixture: &Path) -> (String, tempfile::TempDir) {
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
     copy_tree(&fixture.join("solution"), &solution);
     let output = work.path().join("output");
-    // A case may bound the run more tightly than the 18 s default (a test that never ends).
-    let timeout = fs::read_to_string(fixture.join("runner_timeout")).unwrap_or("18".into());
-    let seconds: u64 = timeout.trim().parse().unwrap();
-    let run = output_within(
-        Command::new(runner(language))
-            .args([
-                "exercise",
-                solution.to_str().unwrap(),
-                output.to_str().unwrap(),
-            ])
-            .env(
-                "EXERCISM_TEST_HELPER",
-                env!("CARGO_BIN_EXE_exercism_test_helper"),
-            )
-            .env("RUNNER_TIMEOUT", timeout.trim()),
-        Duration::from_secs(seconds + 5),
+    let stuck = work.path().join("stuck");
+    let mut command = Command::new(runner(language));
+    command
+        .args([
+            "exercise",
+            solution.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ])
+        .env(
+            "EXERCISM_TEST_HELPER",
+            env!("CARGO_BIN_EXE_exercism_test_helper"),
+        )
+        .env("RUNNER_TIMEOUT", RUNNER_TIMEOUT.as_secs().to_string())
+        .env("STUCK_MARK", &stuck);
+    let stops_when_stuck = fixture.join("stops_when_stuck").exists();
+    let run = run_within(
+        &mut command,
+        RUNNER_HANG,
+        stops_when_stuck.then_some(stuck.as_path()),
     );
     assert!(
         run.status.success(),
@@ -245,6 +259,12 @@ pub fn listing(dir: &Path) -> Vec<String> {
 /// Runs `command` to its end and gives its output, failing the test (and killing it) when it
 /// runs longer than `limit`: a runner must never hang.
 pub fn output_within(command: &mut Command, limit: Duration) -> Output {
+    run_within(command, limit, None)
+}
+
+/// `output_within`; with `stuck`, the time limit of the `timeout` process `command` starts
+/// expires as soon as the file `stuck` exists (the test must make it).
+fn run_within(command: &mut Command, limit: Duration, stuck: Option<&Path>) -> Output {
     let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -261,9 +281,14 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Output {
     let stdout = drain(Box::new(child.stdout.take().unwrap()));
     let stderr = drain(Box::new(child.stderr.take().unwrap()));
     let start = Instant::now();
+    let mut stuck = stuck;
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
+        }
+        if let Some(mark) = stuck.filter(|mark| mark.exists()) {
+            expire_time_limit(child.id(), &format!("{} was written", mark.display()));
+            stuck = None;
         }
         if start.elapsed() > limit {
             child.kill().unwrap();
@@ -272,9 +297,72 @@ pub fn output_within(command: &mut Command, limit: Duration) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
+    let (stdout, stderr) = (stdout.join().unwrap(), stderr.join().unwrap());
+    if let Some(mark) = stuck {
+        panic!(
+            "{command:?} ended before its test wrote {}: {}",
+            mark.display(),
+            String::from_utf8_lossy(&stderr)
+        );
+    }
     Output {
         status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        stdout,
+        stderr,
     }
+}
+
+/// Makes the time limit of the one `timeout` process under `ancestor` (or `ancestor` itself)
+/// expire now, as its own timer would: GNU timeout takes a SIGALRM for its timer's. `why` says
+/// why now, for the failure. The limit that expires must be `RUNNER_TIMEOUT`'s seconds, the
+/// limit the test gave: the one its timer would have ended.
+pub fn expire_time_limit(ancestor: u32, why: &str) {
+    let timeouts: Vec<u32> = descendants(ancestor)
+        .into_iter()
+        .filter(|&pid| {
+            fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|name| name.trim() == "timeout")
+        })
+        .collect();
+    assert_eq!(
+        timeouts.len(),
+        1,
+        "{why}, but process {ancestor} runs {} timeout processes",
+        timeouts.len()
+    );
+    let arguments = fs::read(format!("/proc/{}/cmdline", timeouts[0])).unwrap_or_default();
+    let seconds = RUNNER_TIMEOUT.as_secs().to_string();
+    assert!(
+        arguments
+            .split(|&byte| byte == 0)
+            .any(|a| a == seconds.as_bytes()),
+        "{why}, but timeout was not given the time limit of {seconds} s: {}",
+        String::from_utf8_lossy(&arguments).replace('\0', " ")
+    );
+    // SAFETY: kill(2) only sends a signal, to a process this test started.
+    let sent = unsafe { libc::kill(timeouts[0] as libc::pid_t, libc::SIGALRM) };
+    assert_eq!(sent, 0, "SIGALRM to timeout ({}) failed", timeouts[0]);
+}
+
+/// The processes under `ancestor` (and itself), from the parents /proc lists.
+fn descendants(ancestor: u32) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|pid| {
+            let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // `pid (comm) state ppid …`: comm may hold spaces and parentheses.
+            let after_comm = &stat[stat.rfind(')')? + 1..];
+            let parent = after_comm.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, parent))
+        })
+        .collect();
+    let mut found = vec![ancestor];
+    let mut index = 0;
+    while index < found.len() {
+        let parent = found[index];
+        found.extend(parents.iter().filter(|p| p.1 == parent).map(|p| p.0));
+        index += 1;
+    }
+    found
 }

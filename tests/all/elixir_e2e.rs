@@ -5,15 +5,18 @@
 use std::fs;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::common;
 
 /// Runs the pipeline on a copy of `fixtures/elixir_e2e/<project>`; returns the results.json
-/// and the project copy. With `kill_after`, `mix test` is killed after that many seconds, as
-/// a runner's time limit would, and the formatter writes its results after every test.
-fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::TempDir) {
+/// and the project copy. With `stop`, the formatter writes its results after every test, and
+/// `mix test` is killed as a runner's time limit would kill it, once a test is stuck (as
+/// `stop` tells).
+fn run_pipeline(project: &str, stop: Option<Stuck>) -> (Value, tempfile::TempDir) {
+    let killed = stop.is_some();
     let work = tempfile::tempdir().unwrap();
     let solution = work.path().join("solution");
     common::copy_tree(
@@ -53,18 +56,22 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
         String::from_utf8_lossy(&compiled.stderr)
     );
 
-    let mut run = match kill_after {
-        Some(seconds) => {
+    let mut run = match &stop {
+        Some(_) => {
             let mut timeout = Command::new("timeout");
-            timeout.args(["-s", "KILL", &seconds.to_string(), "elixir"]);
+            let limit = common::RUNNER_TIMEOUT.as_secs().to_string();
+            timeout.args(["-s", "KILL", &limit, "elixir"]);
             timeout.env("EXERCISM_RESULTS_EACH_TEST", "1");
             timeout
         }
         None => Command::new("elixir"),
     };
-    let run = run
+    let output = solution.join("output");
+    let errors = work.path().join("errors");
+    let results = solution.join("results.json");
+    let mut child = run
         .current_dir(&solution)
-        .env("EXERCISM_RESULTS_FILE", solution.join("results.json"))
+        .env("EXERCISM_RESULTS_FILE", &results)
         .arg("-pa")
         .arg(&ebin)
         .args([
@@ -78,13 +85,39 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
             "slow",
         ])
         .args(["--formatter", "ExercismJSONFormatter"])
-        .output()
+        .stdout(fs::File::create(&output).unwrap())
+        .stderr(fs::File::create(&errors).unwrap())
+        .spawn()
         .unwrap();
-    fs::write(solution.join("output"), &run.stdout).unwrap();
+    let holds = |path: &Path, text: &str| fs::read_to_string(path).is_ok_and(|t| t.contains(text));
+    // Whole: the formatter may be halfway through writing it.
+    let whole = |path: &Path| {
+        fs::read(path).is_ok_and(|bytes| serde_json::from_slice::<Value>(&bytes).is_ok())
+    };
+    let mut stop = stop;
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if let Some(when) = stop
+            .filter(|s| holds(&output, s.printed) && holds(&results, s.written) && whole(&results))
+        {
+            let why = format!("the test printed {:?}", when.printed);
+            common::expire_time_limit(child.id(), &why);
+            stop = None;
+        }
+        if started.elapsed() > common::RUNNER_TIMEOUT {
+            child.kill().unwrap();
+            panic!("mix test still ran after {:?}", common::RUNNER_TIMEOUT);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let errors = fs::read_to_string(errors).unwrap();
     assert!(
-        kill_after.is_some() || solution.join("results.json").exists(),
-        "the formatter wrote no results; stderr:\n{}",
-        String::from_utf8_lossy(&run.stderr)
+        stop.is_none(),
+        "mix test ended before it got stuck; stderr:\n{errors}"
+    );
+    assert!(
+        killed || results.exists(),
+        "the formatter wrote no results; stderr:\n{errors}"
     );
 
     common::helper(
@@ -99,6 +132,14 @@ fn run_pipeline(project: &str, kill_after: Option<u32>) -> (Value, tempfile::Tem
     let results = serde_json::from_slice(&fs::read(solution.join("results.json")).unwrap())
         .expect("results.json is valid JSON");
     (results, work)
+}
+
+/// When a test is stuck: it printed `printed`, and the formatter had written the whole results
+/// file with `written` in it (the last test that finished).
+#[derive(Clone, Copy)]
+struct Stuck {
+    printed: &'static str,
+    written: &'static str,
 }
 
 /// Test files under `test/` and its subfolders, relative to the project, as run.sh finds
@@ -203,7 +244,13 @@ fn a_real_mix_test_run_becomes_a_correct_results_json() {
     ignore = "elixir not installed (apt-get install -y elixir)"
 )]
 fn a_run_killed_at_the_time_limit_still_gives_an_honest_results_json() {
-    let (results, _work) = run_pipeline("stuck_kettle", Some(10));
+    let (results, _work) = run_pipeline(
+        "stuck_kettle",
+        Some(Stuck {
+            printed: "heating up",
+            written: "pours wrongly",
+        }),
+    );
     let tests = results["tests"].as_array().unwrap();
     let summary: Vec<(&str, &str)> = tests
         .iter()
@@ -229,4 +276,148 @@ fn a_run_killed_at_the_time_limit_still_gives_an_honest_results_json() {
     assert_eq!(tests[2]["output"], "heating up");
     assert_eq!(tests[2]["task_id"], 3);
     assert_eq!(tests[0]["output"], "filling");
+}
+
+#[test]
+#[cfg_attr(
+    not(have_elixir),
+    ignore = "elixir not installed (apt-get install -y elixir)"
+)]
+fn doctests_come_through_the_pipeline_named_ordered_with_their_examples_and_output() {
+    let (results, _work) = run_pipeline("form_filler", None);
+    check_form_filler(&results);
+}
+
+/// The results of `fixtures/elixir_e2e/form_filler`, through either runner.
+fn check_form_filler(results: &Value) {
+    let tests = results["tests"].as_array().unwrap();
+    let summary: Vec<(&str, &str, &Value)> = tests
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap(),
+                t["status"].as_str().unwrap(),
+                &t["task_id"],
+            )
+        })
+        .collect();
+    // Where each `doctest` call is, in the order ExUnit defines them: a non-empty `only:`
+    // keeps its examples last first. The @tag before a call goes to its first doctest alone.
+    let two = Value::from(2);
+    let one = Value::from(1);
+    assert_eq!(
+        summary,
+        [
+            ("test fills a field", "pass", &one),
+            ("doctest FormFiller.label/1 (1)", "fail", &two),
+            ("doctest FormFiller.label/1 (2)", "pass", &Value::Null),
+            ("doctest FormFiller.blank/1 (3)", "pass", &Value::Null),
+            ("doctest FormFiller.blank/1 (4)", "pass", &Value::Null),
+            ("doctest FormFiller.fill/2 (1)", "pass", &Value::Null),
+            ("test a blank of one", "pass", &Value::Null),
+        ]
+    );
+    assert_eq!(results["status"], "fail");
+    let code = |i: usize| tests[i]["test_code"].as_str().unwrap();
+    assert_eq!(
+        code(1),
+        "iex> FormFiller.label(\"last name\")\n\"LAST_NAME\""
+    );
+    assert_eq!(code(2), "iex> FormFiller.label(\"name\")\n\"NAME\"");
+    assert_eq!(code(3), "iex> FormFiller.blank(2)\n\"__\"");
+    assert_eq!(code(4), "iex> FormFiller.blank(0)\n\"\"");
+    assert_eq!(
+        code(5),
+        "iex> FormFiller.fill(\"name\", \"Ana\")\n\"name: Ana\""
+    );
+    // The failing example is the one its message quotes.
+    let message = tests[1]["message"].as_str().unwrap();
+    assert!(
+        message.contains("FormFiller.label(\"last name\")"),
+        "{message}"
+    );
+    // What a doctest's function prints is that doctest's output.
+    assert_eq!(tests[5]["output"], "filling name: Ana");
+    assert_eq!(tests[0]["output"], "filling age: 3");
+    for i in [1, 2, 3, 4, 6] {
+        assert_eq!(tests[i]["output"], Value::Null, "test {i} printed nothing");
+    }
+}
+
+/// Runs exercism/elixir-test-runner's `bin/run.sh` (from the checkout `$ELIXIR_TEST_RUNNER`)
+/// with this binary in place of its escript on a copy of `fixtures/elixir_e2e/<project>`;
+/// its JSON formatter is compiled as the runner's Dockerfile does, with a stand-in for the
+/// one function of the `jason` package it calls. Returns the results.json.
+fn run_upstream(project: &str) -> Value {
+    let upstream = std::env::var_os("ELIXIR_TEST_RUNNER")
+        .map(std::path::PathBuf::from)
+        .expect("ELIXIR_TEST_RUNNER names a checkout of exercism/elixir-test-runner");
+    let work = tempfile::tempdir().unwrap();
+    let runner = work.path().join("runner");
+    let build = runner.join("exercism_test_helper/_build/test/lib");
+    fs::create_dir_all(runner.join("bin")).unwrap();
+    fs::copy(upstream.join("bin/run.sh"), runner.join("bin/run.sh")).unwrap();
+    fs::copy(
+        env!("CARGO_BIN_EXE_exercism_test_helper"),
+        runner.join("bin/exercism_test_helper"),
+    )
+    .unwrap();
+    let compile = |out: &str, source: &Path| {
+        let compiled = Command::new("elixirc")
+            .arg("-pa")
+            .arg(build.join("jason/ebin"))
+            .arg("-o")
+            .arg(build.join(out))
+            .arg(source)
+            .output()
+            .unwrap();
+        assert!(
+            compiled.status.success(),
+            "{}",
+            String::from_utf8_lossy(&compiled.stderr)
+        );
+    };
+    compile(
+        "jason/ebin",
+        &common::root().join("tests/all/support/jason_stand_in.ex"),
+    );
+    compile(
+        "exercism_test_helper/ebin",
+        &upstream.join("exercism_test_helper/lib/json_formatter.ex"),
+    );
+    let output = work.path().join("output");
+    fs::create_dir(&output).unwrap();
+    let run = Command::new("bash")
+        .current_dir(&runner)
+        .arg("bin/run.sh")
+        .arg(project)
+        .arg(common::root().join("fixtures/elixir_e2e").join(project))
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    serde_json::from_slice(&fs::read(output.join("results.json")).unwrap())
+        .expect("results.json is valid JSON")
+}
+
+#[test]
+#[ignore = "needs ELIXIR_TEST_RUNNER=<checkout of exercism/elixir-test-runner> (and elixir)"]
+fn doctests_come_through_the_upstream_runner_as_through_this_one() {
+    let upstream = run_upstream("form_filler");
+    check_form_filler(&upstream);
+    // Every field but the failure message (whose colours the track's formatter keeps) is
+    // what this project's own formatter gives.
+    let (ours, _work) = run_pipeline("form_filler", None);
+    let without_messages = |results: &Value| -> Vec<Value> {
+        let mut tests = results["tests"].as_array().unwrap().clone();
+        for test in &mut tests {
+            test["message"] = Value::Null;
+        }
+        tests
+    };
+    assert_eq!(without_messages(&upstream), without_messages(&ours));
 }

@@ -21,7 +21,13 @@ fn run_exunit(dir: &Path, test_file: &str) -> (Vec<(String, Option<i64>)>, Vec<u
         "ExUnit.start(formatters: [ExUnitTagDump], autorun: false, seed: 0); \
          Code.require_file({test_file:?}); ExUnit.run()"
     );
-    let out = Command::new("elixir")
+    // The modules a doctest reads, compiled with their documentation.
+    let ebin = dir.join("ebin");
+    let mut elixir = Command::new("elixir");
+    if ebin.is_dir() {
+        elixir.arg("-pa").arg(&ebin);
+    }
+    let out = elixir
         .current_dir(dir)
         .env("TAG_DUMP_FILE", &dump)
         .arg("-r")
@@ -46,6 +52,30 @@ fn run_exunit(dir: &Path, test_file: &str) -> (Vec<(String, Option<i64>)>, Vec<u
     (tests, out.stdout)
 }
 
+/// Copies a case's `lib/` beside its test file and compiles it into `ebin/`, whose modules
+/// then carry the documentation a doctest reads.
+fn compile_lib(lib: &Path, dir: &Path) {
+    common::copy_tree(lib, &dir.join("lib"));
+    let mut sources: Vec<_> = fs::read_dir(dir.join("lib"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    sources.sort();
+    let out = Command::new("elixirc")
+        .current_dir(dir)
+        .arg("-o")
+        .arg(dir.join("ebin"))
+        .args(&sources)
+        .output()
+        .expect("elixirc runs");
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        lib.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 #[cfg_attr(
     not(have_elixir),
@@ -65,6 +95,9 @@ fn parse_meta_and_transform_agree_with_real_exunit_on_every_fixture() {
         let work = tempfile::tempdir().unwrap();
         let dir = work.path();
         fs::copy(case.join("test.exs"), dir.join("test.exs")).unwrap();
+        if case.join("lib").is_dir() {
+            compile_lib(&case.join("lib"), dir);
+        }
         common::helper(
             dir,
             &[
@@ -104,6 +137,24 @@ fn parse_meta_and_transform_agree_with_real_exunit_on_every_fixture() {
                 );
             }
         }
+        // Each module's tests are in the metadata in the order the module defines them.
+        let order = fs::read_to_string(dir.join("tags.tsv.order")).unwrap();
+        let places: Vec<usize> = order
+            .lines()
+            .map(|hex| {
+                let test = common::unhex(hex);
+                metadata
+                    .tests
+                    .iter()
+                    .position(|m| m.matches(&test))
+                    .unwrap_or_else(|| panic!("{name}: no metadata for {test:?}"))
+            })
+            .collect();
+        let defined: Vec<String> = order.lines().map(common::unhex).collect();
+        assert!(
+            places.windows(2).all(|pair| pair[0] <= pair[1]),
+            "{name}: ExUnit defines the tests in the order {defined:?}, the metadata lists them at {places:?}"
+        );
         for header in split.keys() {
             assert!(
                 runtime

@@ -132,7 +132,7 @@ fn check(language: &str, source: &str, expected: usize) -> Metadata {
         analysis.syntax_error_line, None,
         "generated file is valid:\n{source}"
     );
-    let metadata = meta::metadata(&analysis, language, source.as_bytes(), "gen", false);
+    let (metadata, _) = meta::metadata(&analysis, language, source.as_bytes(), "gen", false);
     assert_eq!(metadata.tests.len(), expected, "{source}");
 
     let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
@@ -252,7 +252,7 @@ proptest! {
         let metadata = Metadata::default();
         for content in [bytes.clone(), json.into_bytes()] {
             if let Ok(run) = parse_run(&content) {
-                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let (results, _) = combine(run, &metadata, &log::Outputs::default(), None);
                 let text = serde_json::to_string(&results).unwrap();
                 prop_assert!(text.contains("\"version\":3"));
             }
@@ -269,7 +269,7 @@ proptest! {
         for content in [bytes.clone(), json.into_bytes()] {
             if let Ok(metadata) = serde_json::from_slice::<Metadata>(&content) {
                 let run = parse_run(results).unwrap();
-                let (results, _) = combine(run, &metadata, &log::Outputs::default());
+                let (results, _) = combine(run, &metadata, &log::Outputs::default(), None);
                 let text = serde_json::to_string(&results).unwrap();
                 prop_assert!(text.contains("\"version\":3"));
             }

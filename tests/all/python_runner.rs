@@ -145,3 +145,25 @@ fn a_solution_that_does_not_import_is_an_error_naming_what_is_missing() {
 fn an_import_error_the_test_file_words_itself_is_its_hint_alone() {
     snapshot("import_error_with_the_tracks_hint");
 }
+
+/// A solution that crashes Python itself as it loads (no exception pytest could report): no
+/// test ran, and the message is what Python printed on its error output, naming the
+/// solution's line.
+#[test]
+#[cfg_attr(not(have_pytest), ignore = "pytest not installed (pip install pytest)")]
+fn a_solution_crashing_python_as_it_loads_is_an_error_showing_the_crash() {
+    let (produced, _work) = run("crashes_python_as_it_loads");
+    let results: serde_json::Value = serde_json::from_str(&produced).unwrap();
+    assert_eq!(results["status"], "error", "{produced}");
+    assert_eq!(results["tests"], serde_json::json!([]));
+    let message = results["message"].as_str().unwrap();
+    let said = format!(
+        "{}\n\nFatal Python error: Segmentation fault",
+        exercism_test_helper::run::model::NOTHING_RAN_SAYING
+    );
+    assert!(message.starts_with(&said), "{message}");
+    assert!(
+        message.contains("File \"greeter.py\", line 4 in <module>"),
+        "{message}"
+    );
+}

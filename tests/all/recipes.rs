@@ -170,3 +170,31 @@ fn the_elixir_recipe_runs_as_written() {
         .unwrap();
     assert_eq!(timer["output"], "ding-ding-ding");
 }
+
+/// A solution that does not compile: no test ran, and the message is the compiler's, from
+/// what the run printed before any test started (the Elixir track's runner compiles first to
+/// show it).
+#[test]
+#[cfg_attr(
+    not(have_elixir),
+    ignore = "elixir not installed (apt-get install -y elixir)"
+)]
+fn the_elixir_recipe_shows_the_compile_error() {
+    let (results, tests) = run_recipe(
+        "elixir",
+        "fixtures/elixir_e2e/solution_that_does_not_compile",
+        "",
+    );
+    assert_eq!(results["status"], "error");
+    assert!(tests.is_empty(), "{tests:?}");
+    let message = results["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(exercism_test_helper::run::model::NOTHING_RAN_SAYING),
+        "{message}"
+    );
+    assert!(
+        message.contains("== Compilation error in file lib/leap_day.ex ==\n** (TokenMissingError) lib/leap_day.ex:"),
+        "{message}"
+    );
+    assert!(message.contains("missing terminator: end"), "{message}");
+}

@@ -7,7 +7,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::Duration;
 
 use serde_json::Value;
 
@@ -27,23 +26,33 @@ fn solution(language: &str) -> PathBuf {
         .join("solution")
 }
 
-/// Runs `language`'s run.sh in `dir` with these arguments and environment, within 25 s.
+/// Runs `language`'s run.sh in `dir` with these arguments and environment (and a time limit
+/// no run that works reaches).
 fn run_in(dir: &Path, language: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(common::runner(language));
-    command.current_dir(dir).args(args).env(
-        "EXERCISM_TEST_HELPER",
-        env!("CARGO_BIN_EXE_exercism_test_helper"),
-    );
+    command
+        .current_dir(dir)
+        .args(args)
+        .env(
+            "EXERCISM_TEST_HELPER",
+            env!("CARGO_BIN_EXE_exercism_test_helper"),
+        )
+        .env("RUNNER_TIMEOUT", timeout());
     for (name, value) in env {
         command.env(name, value);
     }
-    let run = common::output_within(&mut command, Duration::from_secs(25));
+    let run = common::output_within(&mut command, common::RUNNER_HANG);
     assert!(
         run.status.success(),
         "{language}: run.sh {args:?} failed: {}",
         String::from_utf8_lossy(&run.stderr)
     );
     run
+}
+
+/// `common::RUNNER_TIMEOUT` in seconds, as `RUNNER_TIMEOUT` takes it.
+fn timeout() -> String {
+    common::RUNNER_TIMEOUT.as_secs().to_string()
 }
 
 /// Every results.json under `dir`.
@@ -284,8 +293,9 @@ fn without_jest_the_results_json_says_so() {
                 "EXERCISM_TEST_HELPER",
                 env!("CARGO_BIN_EXE_exercism_test_helper"),
             )
+            .env("RUNNER_TIMEOUT", timeout())
             .args(["greeter", solution.to_str().unwrap(), "out"]),
-        Duration::from_secs(25),
+        common::RUNNER_HANG,
     );
     assert!(run.status.success(), "{run:?}");
     let (status, message) = status_and_message(&work.path().join("out"));
@@ -358,8 +368,9 @@ fn a_runner_uses_the_binary_built_beside_it() {
         Command::new(project.join("runners/python/bin/run.sh"))
             .current_dir(work.path())
             .env_remove("EXERCISM_TEST_HELPER")
+            .env("RUNNER_TIMEOUT", timeout())
             .args(["greeter", solution.to_str().unwrap(), "out"]),
-        Duration::from_secs(25),
+        common::RUNNER_HANG,
     );
     assert!(run.status.success(), "{run:?}");
     assert!(used.exists(), "the binary in target/release was not used");

@@ -6,10 +6,10 @@
 //! | `test.<ext>` | `--parse-meta` / `--transform` | `expected_metadata.json` / `expected_transformed.<ext>` |
 //! | `mix.exs` | `--transform-mix` | `expected_mix.exs` |
 //! | `stdout.log` | `--log-to-json` | `expected_output.json` |
-//! | `run_results.json`, `.xml` or `.log` (`.missing`: no results file), `metadata.json`, `output.json` | `--combine` | `expected_results.json` |
+//! | `run_results.json`, `.xml` or `.log` (`.missing`: no results file), `metadata.json`, `output.json` (and `stderr.log`: `--error-output`) | `--combine` | `expected_results.json` |
 //!
-//! A case's `.meta/` folder (an exercise's config) is copied beside its inputs, and the words
-//! of its `flags` file are given to every step. Whatever the steps print on stderr must equal
+//! A case's `.meta/` folder (an exercise's config) and `lib/` (the modules its doctests read)
+//! are copied beside its inputs, and the words of its `flags` file are given to every step. Whatever the steps print on stderr must equal
 //! `expected_stderr.txt` (absent: nothing).
 //! Run with `BLESS=1` to write the actual outputs as the new expected files.
 
@@ -73,6 +73,10 @@ fn run_case(dir: &Path) -> Vec<String> {
             let entry = entry.unwrap();
             fs::copy(entry.path(), work.join(".meta").join(entry.file_name())).unwrap();
         }
+    }
+    // The modules a doctest reads.
+    if case.has("lib") {
+        common::copy_tree(&dir.join("lib"), &work.join("lib"));
     }
 
     let test_file = fs::read_dir(dir)
@@ -157,7 +161,13 @@ fn run_case(dir: &Path) -> Vec<String> {
         case.copy_in("metadata.json");
         case.copy_in("output.json");
         let spec = format!("{results}:metadata.json:output.json");
-        stderr += &step(&case, &work, &["--combine", &spec]);
+        let mut args = vec!["--combine", &spec];
+        // `stderr.log` stands for what the run printed on its error output.
+        if case.has("stderr.log") {
+            case.copy_in("stderr.log");
+            args.extend(["--error-output", "stderr.log"]);
+        }
+        stderr += &step(&case, &work, &args);
         case.check(results, "expected_results.json");
     }
     case.compare(&stderr, "expected_stderr.txt");

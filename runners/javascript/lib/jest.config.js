@@ -23,8 +23,8 @@ module.exports = {
   // file, prints it at once in its own layout instead): the transformed test file writes out
   // what was buffered as the files loaded.
   verbose: false,
-  // No reporter: --json writes the results. Jest's default reporter would hold back what a
-  // test writes to process.stdout until a timer fires, which a test stuck in a loop never
-  // lets fire.
-  reporters: [],
+  // --json writes the results; the one reporter prints nothing and only rewords two messages
+  // in them (messages.js). Jest's default reporter would hold back what a test writes to
+  // process.stdout until a timer fires, which a test stuck in a loop never lets fire.
+  reporters: [require.resolve('./messages.js')],
 };

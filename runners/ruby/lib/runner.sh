@@ -74,16 +74,18 @@ copy_solution() {
 }
 
 # After the run: splits the captured output, combines it with the results log and the
-# metadata, and writes results.json with this run's temporary paths taken out. $1 is the
-# helper, the rest are extra --log-to-json flags.
+# metadata (and the run's error output, $work/errors, which is the message when no test ran
+# and the results do not say why), and writes results.json with this run's temporary paths
+# taken out. $1 is the helper, the rest are extra --log-to-json flags.
 finish() {
   local helper=$1 problem
   shift
   cd / || exit 2
-  [ -f "$work/metadata.json" ] && [ -f "$work/output" ] && [ -f "$work/results.log" ] ||
-    runner_error "$DISAPPEARED"
+  [ -f "$work/metadata.json" ] && [ -f "$work/output" ] && [ -f "$work/results.log" ] &&
+    [ -f "$work/errors" ] || runner_error "$DISAPPEARED"
   problem=$("$helper" --log-to-json "$work/output" "$work/output.json" "$@" \
-    --combine "$work/results.log" "$work/metadata.json" "$work/output.json" 2>&1) ||
+    --combine "$work/results.log" "$work/metadata.json" "$work/output.json" \
+    --error-output "$work/errors" 2>&1) ||
     runner_error "the test runner could not combine the results: $(last_line "$problem")"
   # Paths as the student knows them: relative to the solution, not to this run's copy.
   local pattern

@@ -26,7 +26,8 @@
 //! one whose data it holds (both are often named alike); a case that states a check rather
 //! than data (`Case::states_check`) cannot be held, and is left for a reader
 //! (`check_by_reading`) with the test most like it; a test named after a case word for word
-//! is that case's possible test, as is a test made of its values alone, in its order; and an
+//! is that case's possible test, as is a test made of its values alone, in its order (of
+//! several cases' values, the one's whose data it holds most of); and an
 //! unpaired case and an unpaired test between the same two linked cases are a likely pair. A
 //! possible test, like a link, is one case's unless it is a table of cases: offered to
 //! several, it goes to the one it is most like.

@@ -3,7 +3,7 @@
 //! the track's own, nothing case by case (`own_tests`).
 
 use super::assign::Candidate;
-use super::constants::{DATA_ALONE, FOLLOWED, REVIEW, WHOLE};
+use super::constants::{DATA_ALONE, FOLLOWED, REVIEW, TIE, WHOLE};
 use super::evidence::{Evidence, Weighed};
 use super::order;
 use crate::canonical::data::Case;
@@ -19,7 +19,8 @@ pub enum Possible {
 
 /// What a reader should look at for each included case without a link: a check to read, the
 /// best candidate above `REVIEW`, a test named after it word for word, a table of cases holding
-/// all of its data, a test made of its values alone, in its order, or the unpaired test
+/// all of its data, a test made of its values alone, in its order (of several cases' values,
+/// the one's whose data it holds the largest share of), or the unpaired test
 /// aligned with it between the same linked cases. A possible test is one case's, tables
 /// aside (`one_case_each`).
 pub(super) fn possible(
@@ -76,16 +77,23 @@ pub(super) fn possible(
             .filter(|&t| table[t] && serves(t))
             .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]))
             .filter(|_| weighed.weights[c] >= DATA_ALONE);
-        // A test made of this case's values alone, two or more in the case's order, and of
-        // no other case's, is a test of it through the track's own API (`turn_right` from
-        // `:north` expecting `:east` for "changes north to east", the instruction "R" spelled
-        // as a method), however little of the case's data it holds.
+        // A test made of this case's values alone, two or more in the case's order, is a
+        // test of it through the track's own API (`turn_right` from `:north` expecting
+        // `:east` for "changes north to east", the instruction "R" spelled as a method),
+        // however little of the case's data it holds. Made so of several cases' values, it is
+        // the test of the one whose data it holds the most of, and of none where two hold
+        // as much: `:north` to `:west` is half of "changes north to west" and a seventh of a
+        // walk from (7, 3) that also starts north and ends west; a direction and a position
+        // two cases share are neither's.
         let made_of = |b: usize, t: usize| {
             e[b][t].fit >= WHOLE && e[b][t].held_order.is_some_and(|o| o >= WHOLE)
         };
         let fits = (0..tests)
             .filter(|&t| !linked_test[t] && made_of(c, t))
-            .filter(|&t| (0..cases.len()).all(|b| b == c || !made_of(b, t)))
+            .filter(|&t| {
+                (0..cases.len())
+                    .all(|b| b == c || !made_of(b, t) || e[c][t].data - e[b][t].data > TIE)
+            })
             .max_by(|&a, &b| rank[c][a].total_cmp(&rank[c][b]));
         possible[c] = if cases[c].states_check() {
             Some(Possible::CheckByReading(candidate.or(most_like)))
