@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 
 use crate::canonical::changes::{self, AtBase};
 use crate::canonical::exercise::{self, Unread};
-use crate::canonical::finding::{Change, Finding};
+use crate::canonical::finding::{Change, Finding, Warning};
 use crate::canonical::report::{self, Entry, Report};
 use crate::canonical::suppressions::{Record, Scope, Stale, Suppressions};
-use crate::canonical::{check_all, git, judge_all};
+use crate::canonical::{check_all, judge_all};
 use crate::error::Error;
 
 /// How the check runs: its scope and what it does with the suppressions file.
@@ -61,7 +61,7 @@ pub struct Found {
     pub exercises: Vec<ExerciseFindings>,
     pub tally: Tally,
     /// What the check could not do as asked, said once by each output.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The `--report`'s entries, one per exercise, in the order checked.
     pub entries: Vec<Entry>,
     /// The records of the suppressions file that no longer hold, and why.
@@ -278,9 +278,8 @@ fn compared_only(
     folders: &[PathBuf],
     since: &mut changes::Since,
     tally: &mut Tally,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Scoped {
-    let base = git::abbreviated(since.reference()).to_string();
     let dirs: Vec<PathBuf> = found
         .iter()
         .filter_map(|f| f.as_ref().ok().cloned())
@@ -303,10 +302,10 @@ fn compared_only(
             }
             Err(why) => {
                 if warned.insert(why.clone()) {
-                    warnings.push(format!(
-                        "--base {base}: {why}: nothing is compared, its exercises are checked \
-                         whole and their findings fail as without --base"
-                    ));
+                    warnings.push(Warning::NoBase {
+                        base: since.reference().to_string(),
+                        why,
+                    });
                 }
                 whole.push(Ok(dir));
             }
@@ -322,7 +321,7 @@ fn changed_only(
     found: Vec<Result<PathBuf, Error>>,
     reference: &str,
     since: &mut changes::Since,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Vec<Result<PathBuf, Error>>, usize, usize) {
     let dirs: Vec<PathBuf> = found
         .iter()
@@ -345,10 +344,10 @@ fn changed_only(
                 }
                 Err(why) => {
                     if warned.insert(why.clone()) {
-                        warnings.push(format!(
-                            "--changed-since {}: {why}: its exercises are all checked",
-                            git::abbreviated(reference)
-                        ));
+                        warnings.push(Warning::NoChanges {
+                            reference: reference.to_string(),
+                            why,
+                        });
                     }
                     true
                 }

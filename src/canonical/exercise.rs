@@ -320,7 +320,7 @@ pub fn read_as(tree: &Tree, dir: &Path, specs: &Path, data: &str) -> Result<Exer
     let toml_path = tree.path(".meta/tests.toml");
     let toml_bytes = tree.read(".meta/tests.toml", files::EXERCISE_META, META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
-        .map_err(|e| Error::in_file(&toml_path, e))?;
+        .map_err(|e| Error::on_line(&toml_path, e.line, e.message))?;
     if entries.len() > MOST_CASES {
         return Err(Unread::Broken(Error::in_file(
             &toml_path,

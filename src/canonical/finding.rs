@@ -340,20 +340,33 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// A tests.toml error names its line at the start of its message (`line 3: …`).
     pub fn of(error: &Error) -> Problem {
-        let message = error.message_text();
-        let line = message
-            .strip_prefix("line ")
-            .and_then(|rest| rest.split_once(':'))
-            .and_then(|(n, _)| n.parse().ok());
         Problem {
             file: error.path_text(),
-            line,
-            message: message.to_string(),
+            line: error.line(),
+            message: error.message_text().to_string(),
             error: error.to_string(),
         }
     }
+}
+
+/// What the check could not do as asked, or did otherwise than asked: every output says it,
+/// and it never fails the check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Warning {
+    /// `--base`: git could not give the base (`why`), so nothing is compared and the
+    /// exercises are checked whole.
+    NoBase { base: String, why: String },
+    /// `--changed-since`: git could not tell what changed since `reference` (`why`), so every
+    /// exercise is checked.
+    NoChanges { reference: String, why: String },
+    /// The exercise `dir` was renamed from `old` to `new`, a slug without canonical data: it
+    /// is judged by `old`'s.
+    JudgedAs {
+        dir: String,
+        old: String,
+        new: String,
+    },
 }
 
 /// What the outputs need to say a finding, by its kind.

@@ -28,7 +28,7 @@ use crate::error::Error;
 use changes::AtBase;
 use difference::Side;
 use exercise::Unread;
-use finding::Finding;
+use finding::{Finding, Warning};
 use report::Report;
 use tree::Tree;
 
@@ -61,7 +61,7 @@ pub struct Judged {
     pub findings: Vec<Finding>,
     /// What a reader must know of how it was judged: an exercise renamed to a slug without
     /// canonical data is judged by its old slug's.
-    pub note: Option<String>,
+    pub note: Option<Warning>,
 }
 
 /// Checks each exercise of `dirs` in the working tree and at the base `compared` gives for it
@@ -87,11 +87,11 @@ fn judge(dir: &Path, compared: &AtBase, specs: &Path) -> Judged {
             head = tree::Tree::working_tree(dir)
                 .map_err(Unread::Broken)
                 .and_then(|tree| exercise::read_as(&tree, dir, specs, old));
-            note = Some(format!(
-                "{shown}: renamed from `{old}` and `{}` has no canonical data: judged by \
-                 `{old}`'s",
-                new.unwrap_or_default()
-            ));
+            note = Some(Warning::JudgedAs {
+                dir: shown.clone(),
+                old: old.to_string(),
+                new: new.unwrap_or_default(),
+            });
         }
     }
     let base = compared.base.as_ref().map(|(snapshot, folder)| {

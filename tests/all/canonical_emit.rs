@@ -9,7 +9,7 @@ use std::path::Path;
 use exercism_test_helper::canonical::check::{ExerciseFindings, Found, Tally};
 use exercism_test_helper::canonical::emit;
 use exercism_test_helper::canonical::finding::{
-    CaseData, CaseRef, Change, Detail, Finding, Lost, Problem, Subject, TestRef,
+    CaseData, CaseRef, Change, Detail, Finding, Lost, Problem, Subject, TestRef, Warning,
 };
 use exercism_test_helper::canonical::report::{Entry, Report};
 use serde_json::json;
@@ -343,7 +343,17 @@ fn both(emitter: impl Fn(&Found) -> String) -> String {
         let run = Found {
             exercises,
             tally,
-            warnings: vec!["--base origin/main: a warning for every output".to_string()],
+            warnings: vec![
+                Warning::NoBase {
+                    base: "origin/main".to_string(),
+                    why: "git cannot find it".to_string(),
+                },
+                Warning::JudgedAs {
+                    dir: "exercises/practice/leap-year".to_string(),
+                    old: "leap".to_string(),
+                    new: "leap-year".to_string(),
+                },
+            ],
             ..Found::default()
         };
         out.push_str(&format!("=== {name}\n{}", emitter(&run)));

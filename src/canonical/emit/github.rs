@@ -56,7 +56,7 @@ fn annotations(run: &Found, cwd: &Path, summary_written: bool) -> Vec<String> {
     let mut lines: Vec<String> = warnings
         .iter()
         .take(ANNOTATIONS_PER_LEVEL)
-        .map(|w| one_line(&command(Level::Warning, None, None, w)).into_owned())
+        .map(|w| one_line(&command(Level::Warning, None, None, &words::warning(w))).into_owned())
         .collect();
     let mut left_out = Vec::new();
     for level in Level::ALL {

@@ -19,7 +19,10 @@ pub fn write(run: &Found) -> String {
     let summary = summary_line(run);
     let mut out = "## Canonical cases\n\n".to_string();
     for warning in warnings {
-        out.push_str(&format!("**Warning**: {}\n\n", escape(warning)));
+        out.push_str(&format!(
+            "**Warning**: {}\n\n",
+            escape(&words::warning(warning))
+        ));
     }
     out.push_str(&format!("{}\n", escape(&summary)));
     // Exercises that fail the check or could not be checked first.

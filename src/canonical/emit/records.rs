@@ -3,6 +3,7 @@
 
 use super::words::short;
 use crate::canonical::check::Found;
+use crate::canonical::finding::counted;
 use crate::canonical::suppressions::{self, Stale};
 
 /// The warnings that name the records of the suppressions file that no longer hold: one for those
@@ -29,10 +30,7 @@ pub fn stale(run: &Found) -> Vec<String> {
         if of.is_empty() {
             continue;
         }
-        let what = match of.len() {
-            1 => "1 recorded finding".to_string(),
-            n => format!("{n} recorded findings"),
-        };
+        let what = counted(of.len(), "recorded finding", "recorded findings");
         let says = says[usize::from(of.len() > 1)];
         let middle = match why {
             Stale::NoLongerOccurs => format!("no longer {says}"),

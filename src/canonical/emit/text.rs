@@ -15,7 +15,7 @@ pub fn write(run: &Found, verbose: bool) -> Emitted {
     let stderr = run
         .warnings
         .iter()
-        .map(|warning| one_line(&format!("warning: {warning}")).into_owned())
+        .map(|warning| one_line(&format!("warning: {}", words::warning(warning))).into_owned())
         .collect();
     let mut stdout = lines(run, verbose);
     stdout.push(one_line(&summary_line(run)).into_owned());

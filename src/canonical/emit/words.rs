@@ -3,7 +3,7 @@
 //! is said of it, and the test).
 
 use super::data::data_text;
-use crate::canonical::finding::{CaseRef, Detail, Finding, Lost, Problem, TestRef};
+use crate::canonical::finding::{CaseRef, Detail, Finding, Lost, Problem, TestRef, Warning};
 use crate::canonical::git::abbreviated;
 
 /// A uuid as the lines write it: its first 8 characters (the report has it whole).
@@ -258,5 +258,23 @@ pub fn problem(finding: &Finding) -> Option<&Problem> {
     match &finding.detail {
         Detail::Unchecked(problem) | Detail::BaseUnchecked(problem) => Some(problem),
         _ => None,
+    }
+}
+
+/// What a warning of the check says.
+pub fn warning(warning: &Warning) -> String {
+    match warning {
+        Warning::NoBase { base, why } => format!(
+            "--base {}: {why}: nothing is compared, its exercises are checked whole and their \
+             findings fail as without --base",
+            abbreviated(base)
+        ),
+        Warning::NoChanges { reference, why } => format!(
+            "--changed-since {}: {why}: its exercises are all checked",
+            abbreviated(reference)
+        ),
+        Warning::JudgedAs { dir, old, new } => format!(
+            "{dir}: renamed from `{old}` and `{new}` has no canonical data: judged by `{old}`'s"
+        ),
     }
 }
