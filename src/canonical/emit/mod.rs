@@ -12,22 +12,16 @@ pub mod text;
 pub mod words;
 
 use crate::canonical::check::Found;
-use crate::canonical::finding::{Change, Kind, counted};
+use crate::canonical::finding::{Change, Counted, KINDS, Kind, Row, counted};
 use crate::canonical::git::abbreviated;
 use crate::error::one_line;
 
-/// The kinds of finding of an exercise that was checked, in the order the lines count them.
-const COUNTED: [Kind; 9] = [
-    Kind::Missing,
-    Kind::ExcludedButTested,
-    Kind::Unconfirmed,
-    Kind::CheckByReading,
-    Kind::MisnamedTest,
-    Kind::ExtraTest,
-    Kind::UnknownUuid,
-    Kind::UnsyncedUuid,
-    Kind::OwnTests,
-];
+/// The kinds the summary line counts among the kinds (not apart), in the table's order.
+fn counted_kinds() -> impl Iterator<Item = &'static Row> {
+    KINDS
+        .iter()
+        .filter(|row| !matches!(row.counted, Counted::Apart))
+}
 
 /// The lines said on stderr whatever the output: each exercise that could not be checked,
 /// and each that could not be checked at the base.
@@ -67,23 +61,25 @@ pub fn summary_line(run: &Found) -> String {
         checked.push_str(&format!(" whole, not compared with {}", abbreviated(base)));
     }
     let cases = counted(tally.cases, "case", "cases");
-    let unchecked = count(Kind::Unchecked);
     let mut scope = vec![
-        format!("{unchecked} could not be checked"),
+        Kind::Unchecked.count(count(Kind::Unchecked)),
         counted(
             tally.without_toml,
             "has no tests.toml",
             "have no tests.toml",
         ),
         format!("{} deprecated", tally.deprecated),
-        format!("{} track-only", count(Kind::TrackOnly)),
+        Kind::TrackOnly.count(count(Kind::TrackOnly)),
     ];
     let compared = tally.base.is_some();
     if compared {
         scope.insert(1, format!("{} new, {} deleted", tally.new, tally.deleted));
-    } else if count(Kind::OwnTests) > 0 {
+    } else {
         // Said only where there are some, so that a line without any reads as before.
-        scope.push(Kind::OwnTests.count(count(Kind::OwnTests)));
+        let some = counted_kinds().filter(|row| row.counted == Counted::WhereSome);
+        for row in some.filter(|row| count(row.kind) > 0) {
+            scope.push(row.kind.count(count(row.kind)));
+        }
     }
     if let Some((reference, n)) = &tally.unchanged {
         scope.push(format!("{n} unchanged since {}", abbreviated(reference)));
@@ -93,11 +89,13 @@ pub fn summary_line(run: &Found) -> String {
         scope.push(format!("{recorded} recorded as read"));
     }
     if !compared {
-        let kinds: Vec<String> = COUNTED[..8]
-            .iter()
-            .map(|&kind| match kind {
-                Kind::MisnamedTest => format!("{} misnamed", count(kind)),
-                kind => kind.count(count(kind)),
+        let kinds: Vec<String> = counted_kinds()
+            .filter_map(|row| match row.counted {
+                Counted::Always { short: Some(word) } => {
+                    Some(format!("{} {word}", count(row.kind)))
+                }
+                Counted::Always { short: None } => Some(row.kind.count(count(row.kind))),
+                _ => None,
             })
             .collect();
         return format!(
@@ -117,10 +115,9 @@ pub fn summary_line(run: &Found) -> String {
                     })
                     .count()
             };
-            let kinds: Vec<String> = COUNTED
-                .iter()
-                .filter(|&&kind| of(kind) > 0)
-                .map(|&kind| kind.count(of(kind)))
+            let kinds: Vec<String> = counted_kinds()
+                .filter(|row| of(row.kind) > 0)
+                .map(|row| row.kind.count(of(row.kind)))
                 .collect();
             match kinds.is_empty() {
                 true => format!("{} nothing", change.name()),
