@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct Error {
     path: Option<PathBuf>,
+    /// The line of the file it is on, where it is on one (the message says it too).
+    line: Option<usize>,
     message: String,
 }
 
@@ -16,7 +18,16 @@ impl Error {
     pub fn in_file(path: &Path, message: impl Into<String>) -> Error {
         Error {
             path: Some(path.to_path_buf()),
+            line: None,
             message: message.into(),
+        }
+    }
+
+    /// Something is wrong on the line `line` of the file at `path`, which `message` names.
+    pub fn on_line(path: &Path, line: Option<usize>, message: impl Into<String>) -> Error {
+        Error {
+            line,
+            ..Error::in_file(path, message)
         }
     }
 
@@ -24,6 +35,7 @@ impl Error {
     pub fn usage(message: impl Into<String>) -> Error {
         Error {
             path: None,
+            line: None,
             message: message.into(),
         }
     }
@@ -51,6 +63,11 @@ impl Error {
         self.path
             .as_ref()
             .map_or(String::new(), |p| p.display().to_string())
+    }
+
+    /// The line of the file it is on, if it is on one.
+    pub fn line(&self) -> Option<usize> {
+        self.line
     }
 
     /// The sentence without the file.

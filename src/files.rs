@@ -333,3 +333,8 @@ mod tests {
         assert_eq!(reader.join().unwrap(), "{}\n");
     }
 }
+
+/// `value` as pretty JSON ending in a line break, as every JSON file the tool writes is.
+pub fn pretty_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(value).expect("in-memory JSON serializes") + "\n"
+}

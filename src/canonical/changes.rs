@@ -45,13 +45,14 @@ impl Since {
         &mut self,
         dirs: &[PathBuf],
         folders: &[PathBuf],
-    ) -> (Vec<Result<Compared, String>>, usize) {
+    ) -> (Vec<Result<AtBase, String>>, usize) {
         compared(dirs, folders, &self.reference, &mut self.repositories)
     }
 }
 
-/// An exercise of the working tree, compared with the base.
-pub struct Compared {
+/// An exercise of the working tree as the base had it: whether it changed since, and where it
+/// was.
+pub struct AtBase {
     /// Whether a file in it changed since the base.
     pub changed: bool,
     /// The base, and the exercise's folder in it (from the top of the repository): where it
@@ -67,7 +68,7 @@ fn compared(
     folders: &[PathBuf],
     reference: &str,
     repositories: &mut Repositories,
-) -> (Vec<Result<Compared, String>>, usize) {
+) -> (Vec<Result<AtBase, String>>, usize) {
     let deleted = deleted(folders, reference, repositories);
     let mut found: Vec<Result<(PathBuf, PathBuf), String>> = Vec::new();
     for dir in dirs {
@@ -127,7 +128,7 @@ fn compared(
             let (_, top) = entry?;
             let (changed, candidates) = wanted.expect("wanted for each directory found");
             if !changed {
-                return Ok(Compared {
+                return Ok(AtBase {
                     changed,
                     base: None,
                 });
@@ -151,7 +152,7 @@ fn compared(
             }
             counts.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
             let folder = counts.first().map(|(_, folder)| (*folder).clone());
-            Ok(Compared {
+            Ok(AtBase {
                 changed,
                 base: folder.map(|folder| (snapshot, folder)),
             })

@@ -378,9 +378,18 @@ fn is_expression(text: &str) -> bool {
     OPERATORS.iter().any(|op| text.contains(op)) || member
 }
 
+/// Each uuid's index among `uuids` (a repeated uuid: its last).
+pub fn index_by_uuid<'a>(uuids: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, usize> {
+    uuids
+        .into_iter()
+        .enumerate()
+        .map(|(i, uuid)| (uuid, i))
+        .collect()
+}
+
 /// One entry of tests.toml.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub struct TomlEntry {
     pub uuid: String,
     pub description: String,
     pub include: bool,
@@ -389,16 +398,33 @@ pub struct Entry {
     pub line: usize,
 }
 
+/// What is wrong with a tests.toml, and the line it is on, where it is on one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TomlError {
+    pub line: Option<usize>,
+    /// What is wrong, starting `line N: ` where it is on a line.
+    pub message: String,
+}
+
+impl TomlError {
+    fn at(line: usize, message: String) -> TomlError {
+        TomlError {
+            line: Some(line),
+            message: format!("line {line}: {message}"),
+        }
+    }
+}
+
 /// Reads tests.toml; an error names the line.
-pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
+pub fn tests_toml(content: &str) -> Result<Vec<TomlEntry>, TomlError> {
     let table: toml::Table = content.parse().map_err(|e: toml::de::Error| {
         let line = e
             .span()
             .map(|span| line_of(content, span.start))
             .unwrap_or(1);
-        format!(
-            "line {line}: invalid TOML: {}",
-            e.message().lines().next().unwrap_or("")
+        TomlError::at(
+            line,
+            format!("invalid TOML: {}", e.message().lines().next().unwrap_or("")),
         )
     })?;
     if let Some(legacy) = table.get("canonical-tests").and_then(toml::Value::as_table) {
@@ -409,40 +435,45 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
     for (uuid, value) in &table {
         let line = lines.get(uuid.as_str()).copied().unwrap_or(1);
         if !is_uuid(uuid) {
-            return Err(format!("line {line}: `{uuid}` is not a uuid"));
+            return Err(TomlError::at(line, format!("`{uuid}` is not a uuid")));
         }
         let Some(fields) = value.as_table() else {
-            return Err(format!("line {line}: `{uuid}` is not a table"));
+            return Err(TomlError::at(line, format!("`{uuid}` is not a table")));
         };
         let include = match fields.get("include") {
             None => true,
             Some(toml::Value::Boolean(b)) => *b,
             Some(_) => {
-                return Err(format!(
-                    "line {line}: `include` of {uuid} is not true or false"
+                return Err(TomlError::at(
+                    line,
+                    format!("`include` of {uuid} is not true or false"),
                 ));
             }
         };
         let text = |key: &str| match fields.get(key) {
             None => Ok(None),
             Some(toml::Value::String(text)) => Ok(Some(text.clone())),
-            Some(other) => Err(format!(
-                "line {line}: `{key}` of {uuid} is not a string but {} {}",
-                if other.type_str().starts_with(['a', 'i']) {
-                    "an"
-                } else {
-                    "a"
-                },
-                other.type_str()
+            Some(other) => Err(TomlError::at(
+                line,
+                format!(
+                    "`{key}` of {uuid} is not a string but {} {}",
+                    if other.type_str().starts_with(['a', 'i']) {
+                        "an"
+                    } else {
+                        "a"
+                    },
+                    other.type_str()
+                ),
             )),
         };
         let reimplements = text("reimplements")?;
         if let Some(old) = reimplements.as_deref().filter(|old| !is_uuid(old)) {
-            return Err(format!(
-                "line {line}: `reimplements` of {uuid} is not a uuid: \"{old}\""
+            return Err(TomlError::at(
+                line,
+                format!("`reimplements` of {uuid} is not a uuid: \"{old}\""),
             ));
         }
-        entries.push(Entry {
+        entries.push(TomlEntry {
             uuid: uuid.clone(),
             description: text("description")?.unwrap_or_default(),
             include,
@@ -451,7 +482,10 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
         });
     }
     if entries.is_empty() {
-        return Err("lists no cases".to_string());
+        return Err(TomlError {
+            line: None,
+            message: "lists no cases".to_string(),
+        });
     }
     entries.sort_by_key(|e| e.line);
     Ok(entries)
@@ -461,7 +495,7 @@ pub fn tests_toml(content: &str) -> Result<Vec<Entry>, String> {
 /// change since then may have it at its base): one `[canonical-tests]` table of
 /// `"<uuid>" = true | false` (whether it is included), each under a comment that is its
 /// description.
-fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, String> {
+fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<TomlEntry>, TomlError> {
     let lines: Vec<&str> = content.lines().collect();
     let mut entries = Vec::new();
     for (uuid, value) in table {
@@ -470,16 +504,16 @@ fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, S
             .position(|line| line.trim_start().starts_with(&format!("\"{uuid}\"")));
         let line = at.map_or(1, |at| at + 1);
         if !is_uuid(uuid) {
-            return Err(format!("line {line}: `{uuid}` is not a uuid"));
+            return Err(TomlError::at(line, format!("`{uuid}` is not a uuid")));
         }
         let Some(include) = value.as_bool() else {
-            return Err(format!("line {line}: {uuid} is not true or false"));
+            return Err(TomlError::at(line, format!("{uuid} is not true or false")));
         };
         let description = at
             .and_then(|at| at.checked_sub(1))
             .and_then(|above| lines[above].trim().strip_prefix('#'))
             .map_or(String::new(), |text| text.trim().to_string());
-        entries.push(Entry {
+        entries.push(TomlEntry {
             uuid: uuid.clone(),
             description,
             include,
@@ -488,7 +522,10 @@ fn legacy_tests_toml(content: &str, table: &toml::Table) -> Result<Vec<Entry>, S
         });
     }
     if entries.is_empty() {
-        return Err("lists no cases".to_string());
+        return Err(TomlError {
+            line: None,
+            message: "lists no cases".to_string(),
+        });
     }
     entries.sort_by_key(|e| e.line);
     Ok(entries)
@@ -657,7 +694,8 @@ mod tests {
         );
         assert_eq!(
             tests_toml("[canonical-tests]\n\"751dce68-9412-496e-b6e8-855998c56166\" = 1\n")
-                .unwrap_err(),
+                .unwrap_err()
+                .message,
             "line 2: 751dce68-9412-496e-b6e8-855998c56166 is not true or false"
         );
     }
@@ -665,10 +703,16 @@ mod tests {
     #[test]
     fn bad_tests_toml_names_the_line() {
         let error = tests_toml("[a]\ndescription = \"x\"\n[b\n").unwrap_err();
-        assert!(error.starts_with("line 3:"), "{error}");
+        assert_eq!(error.line, Some(3));
+        assert!(error.message.starts_with("line 3:"), "{}", error.message);
         let error = tests_toml("\n[not-a-uuid]\ndescription = \"x\"\n").unwrap_err();
-        assert_eq!(error, "line 2: `not-a-uuid` is not a uuid");
-        assert_eq!(tests_toml("# nothing\n").unwrap_err(), "lists no cases");
+        assert_eq!(error.line, Some(2));
+        assert_eq!(error.message, "line 2: `not-a-uuid` is not a uuid");
+        let error = tests_toml("# nothing\n").unwrap_err();
+        assert_eq!(
+            (error.line, error.message.as_str()),
+            (None, "lists no cases")
+        );
     }
 
     #[test]
@@ -711,7 +755,11 @@ mod tests {
     #[test]
     fn a_value_of_the_wrong_type_is_an_error_naming_it() {
         let uuid = "00000001-0000-4000-8000-000000000001";
-        let toml = |field: &str| tests_toml(&format!("\n[{uuid}]\n{field}\n")).unwrap_err();
+        let toml = |field: &str| {
+            tests_toml(&format!("\n[{uuid}]\n{field}\n"))
+                .unwrap_err()
+                .message
+        };
         assert_eq!(
             toml("description = 5"),
             format!("line 2: `description` of {uuid} is not a string but an integer")

@@ -8,9 +8,26 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use crate::canonical::data::index_by_uuid;
 use crate::canonical::exercise::{Exercise, Test};
+use crate::canonical::finding::{Change, Finding, Kind, Lost, Subject, TestRef};
 use crate::canonical::link::{Linking, Possible};
-use crate::canonical::report::{Change, Finding, Kind, Lost, Subject, TestRef};
+
+/// A test of the base, by its place in the base's tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BaseTest(pub usize);
+
+/// A test of the working tree, by its place in the working tree's tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HeadTest(pub usize);
+
+/// A case tests.toml lists at the base, by its place in the base's `Exercise::listed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BaseCase(usize);
+
+/// A case tests.toml lists in the working tree, by its place in its `Exercise::listed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct HeadCase(usize);
 
 /// How much of its body a test must keep to be the same test edited: the share of its tokens
 /// the two bodies have in common, as `git diff -M` takes a file of 50 % like content for the
@@ -22,7 +39,7 @@ pub const SIMILAR: f64 = 0.5;
 /// else of the same body under another name (a test renamed, or moved into another group);
 /// else the one whose body it keeps most of, if at least `SIMILAR` of it (a test edited), the
 /// most similar pairs first. Each base test is one head test's at most.
-pub fn follow(base: &[Test], head: &[Test]) -> Vec<Option<usize>> {
+pub fn follow(base: &[Test], head: &[Test]) -> Vec<Option<BaseTest>> {
     let mut pairs = Pairs {
         of_head: vec![None; head.len()],
         taken: vec![false; base.len()],
@@ -55,21 +72,22 @@ pub fn follow(base: &[Test], head: &[Test]) -> Vec<Option<usize>> {
     });
     for (_, h, b) in similar {
         if pairs.of_head[h].is_none() && !pairs.taken[b] {
-            pairs.pair(h, b);
+            pairs.pair(HeadTest(h), BaseTest(b));
         }
     }
     pairs.of_head
 }
 
+/// The base test each head test is, so far, and the base tests taken.
 struct Pairs {
-    of_head: Vec<Option<usize>>,
+    of_head: Vec<Option<BaseTest>>,
     taken: Vec<bool>,
 }
 
 impl Pairs {
-    fn pair(&mut self, h: usize, b: usize) {
-        self.of_head[h] = Some(b);
-        self.taken[b] = true;
+    fn pair(&mut self, h: HeadTest, b: BaseTest) {
+        self.of_head[h.0] = Some(b);
+        self.taken[b.0] = true;
     }
 
     /// Pairs the tests left whose `key` is equal: each head test with the first base test of
@@ -104,7 +122,7 @@ impl Pairs {
         }
         found.sort_unstable();
         for (h, b) in found {
-            self.pair(h, b);
+            self.pair(HeadTest(h), BaseTest(b));
         }
     }
 }
@@ -195,48 +213,43 @@ pub struct Side<'a> {
 pub fn carry(
     base: &Side,
     head: Side,
-    followed: &[Option<usize>],
+    followed: &[Option<BaseTest>],
     base_name: &str,
 ) -> (Linking, Vec<Lost>) {
     let (base_tests, head_tests) = (&base.exercise.tests, &head.exercise.tests);
     let base_listed = base.exercise.listed();
-    let base_index: HashMap<&str, usize> = base_listed
-        .iter()
-        .enumerate()
-        .map(|(i, (case, _))| (case.uuid.as_str(), i))
-        .collect();
-    let mut head_of_base = vec![None; base_tests.len()];
+    let base_index = index_by_uuid(base_listed.iter().map(|(case, _)| case.uuid.as_str()));
+    let base_case = |uuid: &str| base_index.get(uuid).map(|&i| BaseCase(i));
+    let (now, was) = (&head.linking, &base.linking);
+    // Whether the base linked its test `b` to its case `c`.
+    let linked_before = |c: BaseCase, b: BaseTest| was.links[c.0].contains(&b.0);
+    let mut head_of_base: Vec<Option<HeadTest>> = vec![None; base_tests.len()];
     for (h, b) in followed.iter().enumerate() {
         if let Some(b) = b {
-            head_of_base[*b] = Some(h);
+            head_of_base[b.0] = Some(HeadTest(h));
         }
     }
     let same: Vec<bool> = followed
         .iter()
         .zip(head_tests)
-        .map(|(b, test)| b.is_some_and(|b| base_tests[b].literals == test.literals))
+        .map(|(b, test)| b.is_some_and(|b| base_tests[b.0].literals == test.literals))
         .collect();
-    let linked_at_base = |b: Option<usize>| {
-        b.is_some_and(|b| base.linking.links.iter().any(|tests| tests.contains(&b)))
-    };
+    let linked_at_base =
+        |b: Option<BaseTest>| b.is_some_and(|b| was.links.iter().any(|tests| tests.contains(&b.0)));
     let listed = head.exercise.listed();
     // Whether the base linked test `b` to the working tree's case `c`.
-    let linked_at = |c: usize, b: usize| {
-        base_index
-            .get(listed[c].0.uuid.as_str())
-            .is_some_and(|&bc| base.linking.links[bc].contains(&b))
+    let linked_at = |c: HeadCase, b: BaseTest| {
+        base_case(listed[c.0].0.uuid.as_str()).is_some_and(|bc| linked_before(bc, b))
     };
     let included: Vec<bool> = listed.iter().map(|(_, entry)| entry.include).collect();
     // Whether tests.toml lists the case anew, or includes or excludes it anew.
     let relisted: Vec<bool> = listed
         .iter()
         .map(|(case, entry)| {
-            base_index
-                .get(case.uuid.as_str())
-                .is_none_or(|&bc| base_listed[bc].1.include != entry.include)
+            base_case(case.uuid.as_str())
+                .is_none_or(|bc| base_listed[bc.0].1.include != entry.include)
         })
         .collect();
-    let (now, was) = (&head.linking, &base.linking);
     // The tests the working tree's linker links or points to for a case listed anew that the
     // base did not link them to: what they compete for changed.
     let mut contested = vec![false; head_tests.len()];
@@ -248,7 +261,7 @@ pub fn carry(
             .filter(|_| relisted[other])
         {
             if let Some(b) = followed[h]
-                && !linked_at(other, b)
+                && !linked_at(HeadCase(other), b)
             {
                 contested[h] = true;
             }
@@ -258,24 +271,23 @@ pub fn carry(
     let mut possible = vec![None; listed.len()];
     let mut lost = Vec::new();
     for (c, (case, entry)) in listed.iter().enumerate() {
-        let Some(&b_case) = base_index.get(case.uuid.as_str()) else {
+        let Some(b_case) = base_case(case.uuid.as_str()) else {
             // A case the change lists anew: the working tree's linker decides (its possible
             // test is settled below, once every case's links are known).
             links[c] = now.links[c].clone();
             possible[c] = now.possible[c];
             continue;
         };
-        let linked_before = &was.links[b_case];
         for (h, test_was) in followed.iter().enumerate() {
             let keeps = match *test_was {
                 _ if contested[h] => now.links[c].contains(&h),
                 // Unchanged: the cases it was linked to, and only those.
-                Some(b) if same[h] => linked_before.contains(&b),
+                Some(b) if same[h] => linked_before(b_case, b),
                 // Edited: it keeps its case while it holds as much of the case's data, or
                 // while the working tree's linker links it still holding some of it (an edit
                 // that leaves a default out, say).
-                Some(b) if linked_before.contains(&b) => {
-                    now.evidence[c][h].data + 1e-9 >= was.evidence[b_case][b].data
+                Some(b) if linked_before(b_case, b) => {
+                    now.evidence[c][h].data + 1e-9 >= was.evidence[b_case.0][b.0].data
                         || (now.links[c].contains(&h) && now.evidence[c][h].data > 0.0)
                 }
                 _ => now.links[c].contains(&h),
@@ -289,10 +301,10 @@ pub fn carry(
         }
         // Without a link now: what the base pointed a reader to, where that test survives;
         // else a new or edited test the working tree's linker points to.
-        let carried = match was.possible[b_case] {
-            Some(Possible::Unconfirmed(b)) => head_of_base[b].map(Possible::Unconfirmed),
+        let carried = match was.possible[b_case.0] {
+            Some(Possible::Unconfirmed(b)) => head_of_base[b].map(|h| Possible::Unconfirmed(h.0)),
             Some(Possible::CheckByReading(Some(b))) => head_of_base[b]
-                .map(|h| Possible::CheckByReading(Some(h)))
+                .map(|h| Possible::CheckByReading(Some(h.0)))
                 .or(now.possible[c]),
             Some(Possible::CheckByReading(None)) => now.possible[c],
             None => None,
@@ -302,20 +314,15 @@ pub fn carry(
                 now.possible[c]
             }
             // A case that states a check and had no link keeps being one to read.
-            Some(Possible::CheckByReading(_)) if linked_before.is_empty() => now.possible[c],
+            Some(Possible::CheckByReading(_)) if was.links[b_case.0].is_empty() => now.possible[c],
             _ => None,
         };
         possible[c] = carried.or(fresh);
         if possible[c].is_none() {
-            for &b in linked_before {
-                let test = &base_tests[b];
+            for &b in &was.links[b_case.0] {
                 lost.push(Lost {
                     uuid: case.uuid.clone(),
-                    test: TestRef {
-                        file: test.file.clone(),
-                        line: test.line,
-                        name: test.shown().to_string(),
-                    },
+                    test: TestRef::of(&base_tests[b]),
                     base: base_name.to_string(),
                     deleted: head_of_base[b].is_none(),
                 });
@@ -325,7 +332,7 @@ pub fn carry(
     // A case listed anew has no possible test in a test the change left as it was, that the
     // base linked to another case and that keeps a link: that case's test, not this one's.
     for c in 0..listed.len() {
-        if base_index.contains_key(listed[c].0.uuid.as_str()) {
+        if base_case(listed[c].0.uuid.as_str()).is_some() {
             continue;
         }
         if let Some(h) = pointed_to(possible[c])
@@ -343,10 +350,7 @@ pub fn carry(
 
 /// The test a reader is pointed to for a case without a link, if any.
 fn pointed_to(possible: Option<Possible>) -> Option<usize> {
-    match possible {
-        Some(Possible::Unconfirmed(h) | Possible::CheckByReading(Some(h))) => Some(h),
-        _ => None,
-    }
+    possible.and_then(Possible::test)
 }
 
 /// The findings of the working tree and of the base, each told `Introduced`, `Fixed` or
@@ -358,18 +362,18 @@ pub fn classify(
     head: Vec<Finding>,
     base_tests: &[Test],
     head_tests: &[Test],
-    followed: &[Option<usize>],
+    followed: &[Option<BaseTest>],
 ) -> Vec<Finding> {
     let place = |t: &Test| (t.file.clone(), t.line);
     let at_base: HashMap<(String, usize), (String, usize)> = head_tests
         .iter()
         .zip(followed)
-        .filter_map(|(test, b)| Some((place(test), place(&base_tests[(*b)?]))))
+        .filter_map(|(test, b)| Some((place(test), place(&base_tests[(*b)?.0]))))
         .collect();
     let mut left: HashMap<(Kind, Subject), usize> = HashMap::new();
     for finding in &base {
         *left
-            .entry((finding.kind, finding.subject.clone()))
+            .entry((finding.kind(), finding.subject.clone()))
             .or_default() += 1;
     }
     let mut classified = Vec::with_capacity(head.len() + base.len());
@@ -386,7 +390,7 @@ pub fn classify(
             other => Some(other.clone()),
         };
         let before = subject
-            .and_then(|subject| left.get_mut(&(finding.kind, subject)))
+            .and_then(|subject| left.get_mut(&(finding.kind(), subject)))
             .filter(|n| **n > 0);
         finding.change = Some(match before {
             Some(n) => {
@@ -397,13 +401,12 @@ pub fn classify(
         });
         classified.push(finding);
     }
-    for mut finding in base {
-        if let Some(n) = left.get_mut(&(finding.kind, finding.subject.clone()))
+    for finding in base {
+        if let Some(n) = left.get_mut(&(finding.kind(), finding.subject.clone()))
             && *n > 0
         {
             *n -= 1;
-            finding.change = Some(Change::Fixed);
-            classified.push(finding);
+            classified.push(finding.fixed());
         }
     }
     classified
@@ -452,9 +455,10 @@ mod tests {
             ),
             test("a_test.rb", 15, "new", "refute nothing_like(it)"),
         ];
+        let base_test = |b: usize| Some(BaseTest(b));
         assert_eq!(
             follow(&base, &head),
-            [Some(4), Some(0), Some(1), Some(2), None]
+            [base_test(4), base_test(0), base_test(1), base_test(2), None]
         );
     }
 
@@ -465,7 +469,7 @@ mod tests {
             test("b_test.exs", 1, "test same", "assert f(2) == 2"),
         ];
         let head = [test("c_test.exs", 1, "test same", "assert f(2) == 2")];
-        assert_eq!(follow(&base, &head), [Some(1)]);
+        assert_eq!(follow(&base, &head), [Some(BaseTest(1))]);
     }
 
     #[test]

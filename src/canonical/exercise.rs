@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::canonical::data::{
-    Case, Entry, additional_cases, canonical_cases, json_kind, tests_toml,
+    Case, TomlEntry, additional_cases, canonical_cases, index_by_uuid, json_kind, tests_toml,
 };
 use crate::canonical::tree::Tree;
 use crate::error::Error;
@@ -50,7 +50,7 @@ pub struct Exercise {
     pub slug: String,
     pub dir: PathBuf,
     pub test_files: Vec<String>,
-    pub entries: Vec<Entry>,
+    pub entries: Vec<TomlEntry>,
     /// Canonical data's cases, then the track's own cases (`.meta/additional_tests.json`)
     /// that tests.toml lists.
     pub cases: Vec<Case>,
@@ -63,14 +63,9 @@ pub struct Exercise {
 impl Exercise {
     /// The cases tests.toml lists that canonical data (or the track's own cases) has, in
     /// canonical order, each with its entry: the cases the check links.
-    pub fn listed(&self) -> Vec<(&Case, &Entry)> {
-        let canonical: HashMap<&str, usize> = self
-            .cases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.uuid.as_str(), i))
-            .collect();
-        let mut listed: Vec<(usize, &Entry)> = self
+    pub fn listed(&self) -> Vec<(&Case, &TomlEntry)> {
+        let canonical = index_by_uuid(self.cases.iter().map(|c| c.uuid.as_str()));
+        let mut listed: Vec<(usize, &TomlEntry)> = self
             .entries
             .iter()
             .filter_map(|e| Some((*canonical.get(e.uuid.as_str())?, e)))
@@ -325,7 +320,7 @@ pub fn read_as(tree: &Tree, dir: &Path, specs: &Path, data: &str) -> Result<Exer
     let toml_path = tree.path(".meta/tests.toml");
     let toml_bytes = tree.read(".meta/tests.toml", files::EXERCISE_META, META)?;
     let entries = tests_toml(&String::from_utf8_lossy(&toml_bytes))
-        .map_err(|e| Error::in_file(&toml_path, e))?;
+        .map_err(|e| Error::on_line(&toml_path, e.line, e.message))?;
     if entries.len() > MOST_CASES {
         return Err(Unread::Broken(Error::in_file(
             &toml_path,

@@ -109,7 +109,7 @@ pub struct Changes {
 
 /// One file of a folder at a commit.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub struct TreeFile {
     /// The object's id, to read it by.
     id: String,
     /// Its size in bytes (`None` for what is no file: a symlink or a submodule).
@@ -124,7 +124,7 @@ pub struct Snapshot {
     pub name: String,
     /// Every file under the folders asked for, by its path from the top of the repository
     /// (`/`-separated).
-    entries: HashMap<String, Entry>,
+    entries: HashMap<String, TreeFile>,
     reader: Mutex<Option<Batch>>,
     top: PathBuf,
     commit: String,
@@ -168,7 +168,7 @@ impl Snapshot {
                     .flatten();
                 entries.insert(
                     path,
-                    Entry {
+                    TreeFile {
                         id: id.to_string(),
                         size,
                     },
@@ -185,7 +185,7 @@ impl Snapshot {
     }
 
     /// The entry of the file at `path` (from the top of the repository), if there is one.
-    pub fn entry(&self, path: &str) -> Option<&Entry> {
+    pub fn entry(&self, path: &str) -> Option<&TreeFile> {
         self.entries.get(path)
     }
 
@@ -207,7 +207,7 @@ impl Snapshot {
     }
 
     /// What the file `entry` holds.
-    pub fn read(&self, entry: &Entry) -> Result<Vec<u8>, String> {
+    pub fn read(&self, entry: &TreeFile) -> Result<Vec<u8>, String> {
         let mut reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
         if reader.is_none() {
             *reader = Some(self.start()?);

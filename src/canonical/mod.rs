@@ -1,19 +1,22 @@
 //! Checking test files against problem-specifications' canonical data. Reads an exercise's
 //! `.meta/tests.toml`, its test files (through the `source` stage's engine and
 //! `queries/<lang>/literals.scm`) and `canonical-data.json`; writes the findings as text,
-//! GitHub annotations or a JSON report (`--check-canonical`). Open `link` (the evidence and
-//! how a case is linked to its tests) and `report` first; `exercise` finds and reads the
-//! exercises (from the working tree, or from a commit through `tree` and `git`), `changes`
-//! asks git which ones a change touched, `difference` judges a change by comparing an
-//! exercise with itself at the base, `output` prints the findings.
+//! GitHub annotations or a JSON report (`--check-canonical`). Open `check` (the check's steps,
+//! in order), `link` (the evidence and how a case is linked to its tests) and `report` first;
+//! `finding` is a finding as data, `exercise` finds and reads the exercises (from the working
+//! tree, or from a commit through `tree` and `git`), `changes` asks git which ones a change
+//! touched, `difference` judges a change by comparing an exercise with itself at the base,
+//! `emit` writes the findings, one file per output.
 
 pub mod changes;
+pub mod check;
 pub mod data;
 pub mod difference;
+pub mod emit;
 pub mod exercise;
+pub mod finding;
 pub mod git;
 pub mod link;
-pub mod output;
 pub mod report;
 pub mod suppressions;
 pub mod tree;
@@ -22,18 +25,19 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
-use changes::Compared;
+use changes::AtBase;
 use difference::Side;
 use exercise::Unread;
-use report::{Finding, Kind, Report};
+use finding::{Finding, Warning};
+use report::Report;
 use tree::Tree;
 
-/// What became of one exercise: its report, or why it has none (with its directory, when it
-/// had one).
-pub type Checked = (Option<PathBuf>, Result<Report, Unread>);
-
-/// Checks every exercise `exercise::find` gave, on every core, in the order given.
-pub fn check_all(found: Vec<Result<PathBuf, Error>>, specs: &Path) -> Vec<Checked> {
+/// Checks every exercise `exercise::find` gave, on every core, in the order given: for each,
+/// its report or why it has none, with its directory when it had one.
+pub fn check_all(
+    found: Vec<Result<PathBuf, Error>>,
+    specs: &Path,
+) -> Vec<(Option<PathBuf>, Result<Report, Unread>)> {
     let dirs: Vec<Option<&PathBuf>> = found.iter().map(|f| f.as_ref().ok()).collect();
     let reports = on_every_core(&dirs, |dir| {
         exercise::read(dir, specs).map(|e| Report::new(&e))
@@ -57,20 +61,20 @@ pub struct Judged {
     pub findings: Vec<Finding>,
     /// What a reader must know of how it was judged: an exercise renamed to a slug without
     /// canonical data is judged by its old slug's.
-    pub note: Option<String>,
+    pub note: Option<Warning>,
 }
 
 /// Checks each exercise of `dirs` in the working tree and at the base `compared` gives for it
 /// (none: a new exercise, every finding introduced), on every core, in the order given.
-pub fn judge_all(dirs: &[(PathBuf, Compared)], specs: &Path) -> Vec<Judged> {
-    let items: Vec<Option<&(PathBuf, Compared)>> = dirs.iter().map(Some).collect();
+pub fn judge_all(dirs: &[(PathBuf, AtBase)], specs: &Path) -> Vec<Judged> {
+    let items: Vec<Option<&(PathBuf, AtBase)>> = dirs.iter().map(Some).collect();
     on_every_core(&items, |(dir, compared)| judge(dir, compared, specs))
         .into_iter()
         .map(|judged| judged.expect("a judgement per directory"))
         .collect()
 }
 
-fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
+fn judge(dir: &Path, compared: &AtBase, specs: &Path) -> Judged {
     let shown = dir.display().to_string();
     let mut head = exercise::read(dir, specs);
     let mut note = None;
@@ -83,11 +87,11 @@ fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
             head = tree::Tree::working_tree(dir)
                 .map_err(Unread::Broken)
                 .and_then(|tree| exercise::read_as(&tree, dir, specs, old));
-            note = Some(format!(
-                "{shown}: renamed from `{old}` and `{}` has no canonical data: judged by \
-                 `{old}`'s",
-                new.unwrap_or_default()
-            ));
+            note = Some(Warning::JudgedAs {
+                dir: shown.clone(),
+                old: old.to_string(),
+                new: new.unwrap_or_default(),
+            });
         }
     }
     let base = compared.base.as_ref().map(|(snapshot, folder)| {
@@ -99,8 +103,7 @@ fn judge(dir: &Path, compared: &Compared, specs: &Path) -> Judged {
     });
     let findings_of = |read: &Result<Report, Unread>| match read {
         Ok(report) => report.findings(),
-        Err(Unread::Broken(error)) => vec![Finding::about(&shown, Kind::Error, error)],
-        Err(Unread::TrackOnly(notice)) => vec![Finding::about(&shown, Kind::TrackOnly, notice)],
+        Err(unread) => vec![Finding::unread(&shown, unread)],
     };
     match (head, base) {
         (Ok(now), Some((Ok(was), base_name))) => {

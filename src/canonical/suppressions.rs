@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::canonical::report::{Finding, Kind, Subject};
+use crate::canonical::emit::words;
+use crate::canonical::finding::{Change, Finding, Kind, Subject};
 use crate::error::Error;
 use crate::files;
 
@@ -112,19 +113,19 @@ impl Suppressions {
 
     /// Marks each failing finding of the exercise `slug` that a record matches as recorded.
     pub fn apply(&mut self, slug: &str, findings: &mut [Finding]) {
-        for finding in findings.iter_mut().filter(|f| f.kind.fails()) {
+        for finding in findings.iter_mut().filter(|f| f.kind().fails()) {
             let Subject::Case(uuid) = &finding.subject else {
                 continue;
             };
             let matched = self.records.iter().position(|r| {
-                r.exercise == slug && r.finding == finding.kind.name() && &r.uuid == uuid
+                r.exercise == slug && r.finding == finding.kind().name() && &r.uuid == uuid
             });
             if let Some(i) = matched {
                 finding.recorded = true;
                 self.used.insert(i);
                 // A record written by hand without its case gets it when the file is written.
                 if self.records[i].case.is_empty() {
-                    self.records[i].case = finding.case.clone();
+                    self.records[i].case = words::cells(finding).0;
                 }
             }
         }
@@ -164,17 +165,17 @@ impl Suppressions {
                 let Subject::Case(uuid) = &finding.subject else {
                     continue;
                 };
-                if !finding.kind.fails()
+                if !finding.kind().fails()
                     || finding.recorded
-                    || finding.change == Some(crate::canonical::report::Change::Fixed)
+                    || finding.change == Some(Change::Fixed)
                 {
                     continue;
                 }
                 self.records.push(Record {
                     exercise: slug.clone(),
-                    finding: finding.kind.name().to_string(),
+                    finding: finding.kind().name().to_string(),
                     uuid: uuid.clone(),
-                    case: finding.case.clone(),
+                    case: words::cells(finding).0,
                     reason: String::new(),
                 });
                 self.used.insert(self.records.len() - 1);
@@ -214,7 +215,7 @@ impl Suppressions {
             .filter(|(_, r)| used.contains(r))
             .map(|(i, _)| i)
             .collect();
-        let text = serde_json::to_string_pretty(&self.records).expect("records serialize");
-        files::write(&self.path, (text + "\n").as_bytes())
+        let text = files::pretty_json(&self.records);
+        files::write(&self.path, text.as_bytes())
     }
 }

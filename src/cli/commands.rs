@@ -75,7 +75,10 @@ pub(super) fn parse_meta(
         }
         _ => meta::Metadata::default(),
     };
-    files::write(output, &to_json(&existing.merge(&file, metadata)))
+    files::write(
+        output,
+        files::pretty_json(&existing.merge(&file, metadata)).as_bytes(),
+    )
 }
 
 /// Rewrites `input` into `output` line for line, so that each test prints its header first.
@@ -94,15 +97,25 @@ pub(super) fn transform(
 /// Splits a log at `[test started] ` headers, or reads it in the line dialect when it has
 /// `<IT::>`/`<DESCRIBE::>` lines.
 pub(super) fn log_to_json(input: &Path, output: &Path, keep: log::Keep) -> Result<(), Error> {
-    let read = |e: std::io::Error| Error::io(input, "read", &e);
-    let is_dialect = dialect::detect_in(files::open(input)?).map_err(read)?;
-    let log = std::io::BufReader::new(files::open(input)?);
-    let outputs = if is_dialect {
-        dialect::outputs(&dialect::parse(log).map_err(read)?)
-    } else {
-        log::split_with(log, header::MARKER, keep).map_err(read)?
+    let outputs = match in_dialect(input)? {
+        Some(tests) => dialect::outputs(&tests),
+        None => {
+            let log = std::io::BufReader::new(files::open(input)?);
+            log::split_with(log, header::MARKER, keep).map_err(|e| Error::io(input, "read", &e))?
+        }
     };
-    files::write(output, &to_json(&outputs))
+    files::write(output, files::pretty_json(&outputs).as_bytes())
+}
+
+/// The tests of the log at `path`, read as a stream, where it is in the line dialect (its
+/// first header is `<IT::>` or `<DESCRIBE::>`); `None` where it is not.
+fn in_dialect(path: &Path) -> Result<Option<Vec<dialect::LoggedTest>>, Error> {
+    let read = |e: std::io::Error| Error::io(path, "read", &e);
+    if !dialect::detect_in(files::open(path)?).map_err(read)? {
+        return Ok(None);
+    }
+    let log = std::io::BufReader::new(files::open(path)?);
+    dialect::parse(log).map(Some).map_err(read)
 }
 
 /// A run that stopped before writing its results (a timeout, a crash) still gets a valid
@@ -114,16 +127,13 @@ pub(super) fn combine(
     outputs: &Path,
     error_output: Option<&Path>,
 ) -> Result<(), Error> {
-    let read = |e: std::io::Error| Error::io(results, "read", &e);
     let run = if results.exists() || results.is_symlink() {
         // A log in the line dialect holds all the output too: it is read as a stream, in
         // bounded memory. JSON and JUnit results are read whole.
-        if dialect::detect_in(files::open(results)?).map_err(read)? {
-            let log = std::io::BufReader::new(files::open(results)?);
-            dialect::run(dialect::parse(log).map_err(read)?)
-        } else {
-            combine::parse_run(&files::read(results, files::RUN_FILE)?)
-                .map_err(|e| Error::in_file(results, e))?
+        match in_dialect(results)? {
+            Some(tests) => dialect::run(tests),
+            None => combine::parse_run(&files::read(results, files::RUN_FILE)?)
+                .map_err(|e| Error::in_file(results, e))?,
         }
     } else {
         model::Run::missing()
@@ -179,12 +189,11 @@ fn analyze(
 }
 
 pub(super) fn warn(path: &Path, message: &str) {
-    let line = format!("warning: {}: {message}", path.display());
-    eprintln!("{}", one_line(&line));
+    say(&format!("warning: {}: {message}", path.display()));
 }
 
-fn to_json(value: &impl serde::Serialize) -> Vec<u8> {
-    let mut json = serde_json::to_vec_pretty(value).expect("in-memory JSON cannot fail");
-    json.push(b'\n');
-    json
+/// Prints `line` on stderr, kept to one line (`one_line`): every error and warning the
+/// commands print goes through here.
+pub(super) fn say(line: &str) {
+    eprintln!("{}", one_line(line));
 }

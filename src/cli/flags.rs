@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{ArgAction, Parser};
+use clap::{ArgAction, Parser, ValueEnum};
 
 use crate::source::language;
 
@@ -50,13 +50,13 @@ pub(super) struct Cli {
     /// What --parse-meta puts in each test's test_code: the definitions of the test file that
     /// the body uses (helpers, attributes, constants, setup), then the body; or the body alone,
     /// as the escript did
-    #[arg(long, value_name = "WHAT", default_value = "context", value_parser = ["context", "body"])]
-    test_code: String,
+    #[arg(long, value_name = "WHAT", value_enum, default_value_t = TestCodeContent::Context)]
+    test_code: TestCodeContent,
 
     /// The header --transform makes each test print: `[test started] <name>`, as the escript
     /// did, or the line dialect's `<IT::><name>`
-    #[arg(long, value_name = "STYLE", default_value = "test-started", value_parser = ["test-started", "it"])]
-    header: String,
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = HeaderStyle::TestStarted)]
+    header: HeaderStyle,
 
     /// Check that each exercise's test files implement the canonical cases its .meta/tests.toml
     /// lists (an exercise dir, several joined by ':', or a folder of them); exit 1 when a case
@@ -77,8 +77,8 @@ pub(super) struct Cli {
     /// How --check-canonical prints its findings: lines of text, or GitHub Actions annotations
     /// (at most GitHub's 10 of each level, failing findings first) and, when
     /// $GITHUB_STEP_SUMMARY is set, every finding in the job summary
-    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "github"])]
-    format: String,
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Text)]
+    format: Format,
 
     /// --check-canonical checks only the exercises with a file changed since this git
     /// reference (from where the current branch left it; every exercise when git cannot tell)
@@ -131,4 +131,31 @@ pub(super) struct Cli {
     /// The language of the test files, instead of guessing it from the extension
     #[arg(long, value_name = "LANGUAGE", value_parser = clap::builder::PossibleValuesParser::new(language::names()))]
     language: Option<String>,
+}
+
+// The values of the flags that take one of a few words, parsed once into these. A variant's
+// doc comment would show in `--help` as a list, so they have none.
+
+/// `--format`: how `--check-canonical` prints its findings, each an emitter of
+/// `canonical::emit`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Format {
+    // Lines of text (`emit::text`).
+    Text,
+    // GitHub Actions annotations and the job summary (`emit::github`, `emit::markdown`).
+    Github,
+}
+
+/// `--header`: the header line --transform makes each test print.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HeaderStyle {
+    TestStarted,
+    It,
+}
+
+/// `--test-code`: what --parse-meta puts in each test's test_code.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TestCodeContent {
+    Context,
+    Body,
 }

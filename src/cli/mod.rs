@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 use clap::CommandFactory;
 
-use crate::canonical::{exercise, suppressions};
-use crate::error::{Error, one_line};
+use crate::canonical::{self, exercise, suppressions};
+use crate::error::Error;
 use crate::run::log;
 use crate::source::{meta, transform};
 
@@ -44,7 +44,7 @@ pub fn main(args: Vec<OsString>) -> u8 {
         Ok(Outcome::Findings) => 1,
         Ok(Outcome::Unchecked) => 2,
         Err(error) => {
-            eprintln!("error: {}", one_line(&error.to_string()));
+            commands::say(&format!("error: {error}"));
             if checking { 2 } else { 1 }
         }
     }
@@ -75,12 +75,12 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         final_newline: matches.get_flag("keep_final_newline"),
         load_output: matches.get_flag("keep_load_output"),
     };
-    let marker = match matches.get_one::<String>("header").map(String::as_str) {
-        Some("it") => transform::Marker::It,
+    let marker = match matches.get_one::<flags::HeaderStyle>("header") {
+        Some(flags::HeaderStyle::It) => transform::Marker::It,
         _ => transform::Marker::TestStarted,
     };
-    let test_code = match matches.get_one::<String>("test_code").map(String::as_str) {
-        Some("body") => meta::TestCode::Body,
+    let test_code = match matches.get_one::<flags::TestCodeContent>("test_code") {
+        Some(flags::TestCodeContent::Body) => meta::TestCode::Body,
         _ => meta::TestCode::WithContext,
     };
     for step in steps(&matches)? {
@@ -141,15 +141,20 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
         .cloned()
         .unwrap_or_else(|| PathBuf::from(suppressions::DEFAULT_FILE));
     let options = check::CheckOptions {
-        github: matches.get_one::<String>("format").map(String::as_str) == Some("github"),
+        check: canonical::check::Options {
+            changed_since: matches.get_one::<String>("changed_since").cloned(),
+            base: matches.get_one::<String>("base").cloned(),
+            suppressions,
+            suppress_all: matches.get_flag("suppress_all"),
+            prune: matches.get_flag("prune_suppressions"),
+        },
+        format: matches
+            .get_one::<flags::Format>("format")
+            .copied()
+            .unwrap_or(flags::Format::Text),
         verbose: matches.get_flag("verbose"),
-        changed_since: matches.get_one::<String>("changed_since").cloned(),
-        base: matches.get_one::<String>("base").cloned(),
         report: matches.get_one::<PathBuf>("report").cloned(),
         cwd,
-        suppressions,
-        suppress_all: matches.get_flag("suppress_all"),
-        prune: matches.get_flag("prune_suppressions"),
     };
     check::check_canonical(&dirs, &specs, &options)
 }

@@ -5,6 +5,7 @@ mod common;
 
 mod action;
 mod base;
+mod canonical_emit;
 mod canonical_explain;
 mod canonical_fixtures;
 mod cli;

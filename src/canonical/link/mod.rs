@@ -49,26 +49,28 @@ mod calls;
 mod compare;
 mod constants;
 mod evidence;
+mod misnamed;
 mod names;
 mod order;
 mod possible;
 mod sequence;
 #[cfg(test)]
 mod tests;
+mod track;
 mod values;
 mod weights;
 
-use std::collections::HashMap;
-
-use crate::canonical::data::Case;
+use crate::canonical::data::{Case, index_by_uuid};
 use crate::canonical::exercise::Test;
 pub use assign::Candidate;
 use compare::Context;
 pub use compare::{COMPARISONS, Levels};
 use constants::{ANCHOR, HALF, LINK, TABLE_CASES};
 pub use evidence::{Evidence, Weighed, evidence};
+pub use misnamed::misnamed;
 pub use possible::Possible;
 use possible::{as_written, own_tests, possible};
+pub use track::{TrackLink, link_track_cases};
 use values::{sings, verse_lines};
 pub use weights::Weights;
 
@@ -258,11 +260,7 @@ pub fn explain(
 
 /// The pairs of cases one of which reimplements the other.
 fn reimplementations(cases: &[Case]) -> Vec<(usize, usize)> {
-    let index: HashMap<&str, usize> = cases
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.uuid.as_str(), i))
-        .collect();
+    let index = index_by_uuid(cases.iter().map(|c| c.uuid.as_str()));
     cases
         .iter()
         .enumerate()
@@ -306,4 +304,14 @@ pub fn named_after(evidence: &[Vec<Evidence>], test: usize) -> Option<usize> {
         .filter(|&c| evidence[c][test].named_after)
         .collect();
     (named.len() == 1).then(|| named[0])
+}
+
+impl Possible {
+    /// The test a reader is pointed to, if any.
+    pub fn test(self) -> Option<usize> {
+        match self {
+            Possible::Unconfirmed(test) | Possible::CheckByReading(Some(test)) => Some(test),
+            Possible::CheckByReading(None) => None,
+        }
+    }
 }

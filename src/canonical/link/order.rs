@@ -4,18 +4,14 @@
 //! comparison), and where a case and a test are both left unpaired between the same two
 //! anchors, they are a likely pair.
 
-use crate::canonical::data::Case;
+use crate::canonical::data::{Case, index_by_uuid};
 use std::collections::HashMap;
 
 /// The cases in their places: canonical order, but for a case that reimplements another,
 /// which stands just after that one (after the first of a chain of reimplementations, in the
 /// chain's order): the track wrote its test in the old case's place.
 pub(super) fn places(cases: &[Case]) -> Vec<usize> {
-    let index: HashMap<&str, usize> = cases
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.uuid.as_str(), i))
-        .collect();
+    let index = index_by_uuid(cases.iter().map(|c| c.uuid.as_str()));
     let older = |c: usize| {
         cases[c]
             .reimplements
