@@ -57,7 +57,7 @@ pub struct Tally {
 
 /// What one run of the check found, as every output reads it.
 #[derive(Default)]
-pub struct Found {
+pub struct CheckRun {
     pub exercises: Vec<ExerciseFindings>,
     pub tally: Tally,
     /// What the check could not do as asked, said once by each output.
@@ -68,7 +68,7 @@ pub struct Found {
     pub stale: Vec<(Record, Stale)>,
 }
 
-impl Found {
+impl CheckRun {
     pub fn findings(&self) -> impl Iterator<Item = &Finding> {
         self.exercises.iter().flat_map(|e| &e.findings)
     }
@@ -97,7 +97,7 @@ struct Checked {
 
 /// Checks the exercises `dirs` hold against the canonical data of `specs`: every exercise is
 /// checked, whatever is wrong with another. An error is of the suppressions file alone.
-pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Found, Error> {
+pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<CheckRun, Error> {
     let mut suppressions = Suppressions::read(&options.suppressions)?;
     let found = exercise::find(dirs);
     // The exercises the folders given hold: a record of another is of one gone.
@@ -236,7 +236,7 @@ pub fn run(dirs: &[PathBuf], specs: &Path, options: &Options) -> Result<Found, E
             findings: outcome.findings,
         });
     }
-    Ok(Found {
+    Ok(CheckRun {
         exercises,
         tally,
         warnings,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::canonical::data::index_by_uuid;
-use crate::canonical::exercise::{Exercise, Test};
+use crate::canonical::exercise::{Exercise, ExerciseTest};
 use crate::canonical::finding::{Change, Finding, Kind, Lost, Subject, TestRef};
 use crate::canonical::link::{Linking, Possible};
 
@@ -39,8 +39,8 @@ pub const SIMILAR: f64 = 0.5;
 /// else of the same body under another name (a test renamed, or moved into another group);
 /// else the one whose body it keeps most of, if at least `SIMILAR` of it (a test edited), the
 /// most similar pairs first. Each base test is one head test's at most.
-pub fn follow(base: &[Test], head: &[Test]) -> Vec<Option<BaseTest>> {
-    let mut pairs = Pairs {
+pub fn follow(base: &[ExerciseTest], head: &[ExerciseTest]) -> Vec<Option<BaseTest>> {
+    let mut pairs = Followed {
         of_head: vec![None; head.len()],
         taken: vec![false; base.len()],
     };
@@ -79,12 +79,12 @@ pub fn follow(base: &[Test], head: &[Test]) -> Vec<Option<BaseTest>> {
 }
 
 /// The base test each head test is, so far, and the base tests taken.
-struct Pairs {
+struct Followed {
     of_head: Vec<Option<BaseTest>>,
     taken: Vec<bool>,
 }
 
-impl Pairs {
+impl Followed {
     fn pair(&mut self, h: HeadTest, b: BaseTest) {
         self.of_head[h.0] = Some(b);
         self.taken[b.0] = true;
@@ -94,10 +94,10 @@ impl Pairs {
     /// its key left (`first`), or only where one test on each side has it.
     fn by_key<K: Eq + Hash>(
         &mut self,
-        base: &[Test],
-        head: &[Test],
+        base: &[ExerciseTest],
+        head: &[ExerciseTest],
         first: bool,
-        key: impl Fn(&Test) -> K,
+        key: impl Fn(&ExerciseTest) -> K,
     ) {
         let mut of_base: HashMap<K, Vec<usize>> = HashMap::new();
         for (b, test) in base.iter().enumerate().filter(|(b, _)| !self.taken[*b]) {
@@ -360,11 +360,11 @@ fn pointed_to(possible: Option<Possible>) -> Option<usize> {
 pub fn classify(
     base: Vec<Finding>,
     head: Vec<Finding>,
-    base_tests: &[Test],
-    head_tests: &[Test],
+    base_tests: &[ExerciseTest],
+    head_tests: &[ExerciseTest],
     followed: &[Option<BaseTest>],
 ) -> Vec<Finding> {
-    let place = |t: &Test| (t.file.clone(), t.line);
+    let place = |t: &ExerciseTest| (t.file.clone(), t.line);
     let at_base: HashMap<(String, usize), (String, usize)> = head_tests
         .iter()
         .zip(followed)
@@ -416,8 +416,8 @@ pub fn classify(
 mod tests {
     use super::*;
 
-    fn test(file: &str, line: usize, name: &str, body: &str) -> Test {
-        Test {
+    fn test(file: &str, line: usize, name: &str, body: &str) -> ExerciseTest {
+        ExerciseTest {
             file: file.into(),
             line,
             name: name.into(),

@@ -18,7 +18,7 @@ use crate::source::syntax;
 
 /// One test of a test file, with what it holds.
 #[derive(Debug, Clone)]
-pub struct Test {
+pub struct ExerciseTest {
     /// Relative to the exercise directory.
     pub file: String,
     /// 1-based line of its head.
@@ -38,7 +38,7 @@ pub struct Test {
     pub body: String,
 }
 
-impl Test {
+impl ExerciseTest {
     /// How findings name the test: the method the file defines, else the framework's name
     /// (ExUnit's `test <describe> <name>`).
     pub fn shown(&self) -> &str {
@@ -57,7 +57,7 @@ pub struct Exercise {
     /// The track's own cases that tests.toml does not list (most have no uuid): the tests the
     /// track generates from them are theirs, not extra tests.
     pub track_cases: Vec<Case>,
-    pub tests: Vec<Test>,
+    pub tests: Vec<ExerciseTest>,
 }
 
 impl Exercise {
@@ -465,7 +465,11 @@ pub fn read_as(tree: &Tree, dir: &Path, specs: &Path, data: &str) -> Result<Exer
 /// The tests of the test file `file` of the exercise in `tree`, through the same engine and
 /// queries as `--parse-meta`; an error when their values are more than `values_left`, which
 /// they are taken from.
-fn read_tests(tree: &Tree, file: &str, values_left: &mut usize) -> Result<Vec<Test>, Error> {
+fn read_tests(
+    tree: &Tree,
+    file: &str,
+    values_left: &mut usize,
+) -> Result<Vec<ExerciseTest>, Error> {
     let path = tree.path(file);
     let language = Language::for_path(&path, None)?;
     let source = tree.read(
@@ -570,7 +574,7 @@ fn read_tests(tree: &Tree, file: &str, values_left: &mut usize) -> Result<Vec<Te
             return Err(too_many(count));
         }
         *values_left -= count;
-        tests.push(Test {
+        tests.push(ExerciseTest {
             file: file.to_string(),
             line: test.line,
             name,
@@ -683,7 +687,7 @@ mod tests {
 
     /// The tests `read_tests` reads of one test file, `file` holding `source`, in a folder of
     /// its own.
-    fn tests_of(file: &str, source: &str) -> Vec<Test> {
+    fn tests_of(file: &str, source: &str) -> Vec<ExerciseTest> {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("tests-of-{}-{n}", std::process::id()));

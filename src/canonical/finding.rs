@@ -285,7 +285,7 @@ pub struct TestRef {
 }
 
 impl TestRef {
-    pub fn of(test: &crate::canonical::exercise::Test) -> TestRef {
+    pub fn of(test: &crate::canonical::exercise::ExerciseTest) -> TestRef {
         TestRef {
             file: test.file.clone(),
             line: test.line,

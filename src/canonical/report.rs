@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use crate::canonical::data::{Case, index_by_uuid};
-use crate::canonical::exercise::{Exercise, Test};
+use crate::canonical::exercise::{Exercise, ExerciseTest};
 use crate::canonical::finding::{
     CaseData, CaseRef, Change, Detail, Finding, Lost, Subject, TestRef,
 };
@@ -354,7 +354,7 @@ impl Report {
             }
         }
         // The track's own cases take what the listed cases left.
-        let left: Vec<Test> = unlinked
+        let left: Vec<ExerciseTest> = unlinked
             .iter()
             .map(|&t| exercise.tests[t].clone())
             .collect();

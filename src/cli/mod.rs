@@ -23,7 +23,7 @@ use paths::{exercise_dirs, paths};
 
 /// One step of the pipeline, with its paths resolved.
 #[derive(Debug, PartialEq)]
-enum Step {
+enum Command {
     TransformMix(PathBuf, PathBuf),
     ParseMeta(PathBuf, PathBuf),
     Transform(PathBuf, PathBuf),
@@ -85,15 +85,15 @@ pub fn run(args: Vec<OsString>) -> Result<Outcome, Error> {
     };
     for step in steps(&matches)? {
         match step {
-            Step::TransformMix(input, output) => commands::transform_mix(&input, &output)?,
-            Step::ParseMeta(input, output) => {
+            Command::TransformMix(input, output) => commands::transform_mix(&input, &output)?,
+            Command::ParseMeta(input, output) => {
                 commands::parse_meta(&input, &output, language, test_code)?
             }
-            Step::Transform(input, output) => {
+            Command::Transform(input, output) => {
                 commands::transform(&input, &output, language, marker)?
             }
-            Step::LogToJson(input, output) => commands::log_to_json(&input, &output, keep)?,
-            Step::Combine(results, metadata, output) => commands::combine(
+            Command::LogToJson(input, output) => commands::log_to_json(&input, &output, keep)?,
+            Command::Combine(results, metadata, output) => commands::combine(
                 &results,
                 &metadata,
                 &output,
@@ -179,7 +179,7 @@ fn occurrences(matches: &clap::ArgMatches, id: &str) -> Vec<Vec<String>> {
 }
 
 /// The steps of the command line, in pipeline order whatever the order they were given in.
-fn steps(matches: &clap::ArgMatches) -> Result<Vec<Step>, Error> {
+fn steps(matches: &clap::ArgMatches) -> Result<Vec<Command>, Error> {
     let mut steps = Vec::new();
     let two = |values: &Vec<String>, flag: &str| -> Result<(PathBuf, PathBuf), Error> {
         let mut paths = paths(values, 2, flag)?.into_iter();
@@ -187,24 +187,24 @@ fn steps(matches: &clap::ArgMatches) -> Result<Vec<Step>, Error> {
     };
     for values in &occurrences(matches, "transform_mix") {
         let (a, b) = two(values, "--transform-mix")?;
-        steps.push(Step::TransformMix(a, b));
+        steps.push(Command::TransformMix(a, b));
     }
     for values in &occurrences(matches, "parse_meta") {
         let (a, b) = two(values, "--parse-meta")?;
-        steps.push(Step::ParseMeta(a, b));
+        steps.push(Command::ParseMeta(a, b));
     }
     for values in &occurrences(matches, "transform") {
         let (a, b) = two(values, "--transform")?;
-        steps.push(Step::Transform(a, b));
+        steps.push(Command::Transform(a, b));
     }
     for values in &occurrences(matches, "log_to_json") {
         let (a, b) = two(values, "--log-to-json")?;
-        steps.push(Step::LogToJson(a, b));
+        steps.push(Command::LogToJson(a, b));
     }
     for values in &occurrences(matches, "combine") {
         let mut paths = paths(values, 3, "--combine")?.into_iter();
         let (a, b, c) = (paths.next(), paths.next(), paths.next());
-        steps.push(Step::Combine(a.unwrap(), b.unwrap(), c.unwrap()));
+        steps.push(Command::Combine(a.unwrap(), b.unwrap(), c.unwrap()));
     }
     Ok(steps)
 }

@@ -211,7 +211,7 @@ struct Documented {
 }
 
 /// What the docs query found in a file, before it is sorted into modules.
-enum Item {
+enum DocsCapture {
     Attribute {
         name: String,
         text: Option<String>,
@@ -232,7 +232,7 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
     let text = |node: Node| String::from_utf8_lossy(&source[node.byte_range()]).into_owned();
     let names = query.capture_names();
     let mut modules: Vec<(Range<usize>, String)> = Vec::new();
-    let mut items: Vec<(usize, Item)> = Vec::new();
+    let mut items: Vec<(usize, DocsCapture)> = Vec::new();
     for found in query.matches(tree.root_node(), source) {
         let node = |capture: &str| {
             found
@@ -247,7 +247,7 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
         if let (Some(attribute), Some(value)) = (node("doc.attribute"), node("doc.value")) {
             items.push((
                 attribute.start_byte(),
-                Item::Attribute {
+                DocsCapture::Attribute {
                     name: text(attribute),
                     text: documentation(language, value, source),
                 },
@@ -267,7 +267,7 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
             });
             items.push((
                 definition.start_byte(),
-                Item::Definition {
+                DocsCapture::Definition {
                     keyword: text(keyword),
                     name: text(name),
                     arity,
@@ -315,11 +315,13 @@ fn module_docs(language: &Language, facts: &Doctests, source: &[u8], wanted: &st
             continue;
         }
         match item {
-            Item::Attribute { name, text } if name == facts.module_attribute => docs.module = text,
-            Item::Attribute { name, text } => {
+            DocsCapture::Attribute { name, text } if name == facts.module_attribute => {
+                docs.module = text
+            }
+            DocsCapture::Attribute { name, text } => {
                 pending.insert(name, text);
             }
-            Item::Definition {
+            DocsCapture::Definition {
                 keyword,
                 name,
                 arity,

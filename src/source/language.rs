@@ -83,7 +83,7 @@ pub struct Facts {
     #[serde(default)]
     pub markers: Markers,
     pub mix: Option<Mix>,
-    pub literals: Literals,
+    pub literals: LiteralFacts,
     #[serde(default)]
     pub task_ids: TaskIds,
     #[serde(default)]
@@ -328,7 +328,7 @@ pub struct Mix {
 /// How literal values are read for `--check-canonical` (see `crate::source::literals`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Literals {
+pub struct LiteralFacts {
     /// Node kinds of literal text inside a `@literal.text` node, beyond `[strings]`' content.
     pub content: Vec<String>,
     /// Characters around an atom's or symbol's name (`:name`, `name:`).

@@ -43,7 +43,7 @@ use crate::source::query::Query;
 
 /// The part a `local.*` capture plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Role {
+pub enum LocalsCapture {
     Scope,
     Definition(Namespace),
     Reference(Namespace),
@@ -77,7 +77,7 @@ impl Roles {
     /// The role of the capture `name` (without `@`), or `None` when it is not a `local.` one.
     /// Panics on a `local.` capture outside the vocabulary: queries are compiled into the binary
     /// and checked by the registry tests.
-    pub fn parse(&mut self, name: &str) -> Option<Role> {
+    pub fn parse(&mut self, name: &str) -> Option<LocalsCapture> {
         let rest = name.strip_prefix("local.")?;
         let mut namespace = |suffix: Option<&str>| match suffix {
             None => Namespace(0),
@@ -97,13 +97,13 @@ impl Roles {
             None => (rest, None),
         };
         Some(match (head, suffix) {
-            ("scope", None) => Role::Scope,
-            ("definition", suffix) => Role::Definition(namespace(suffix)),
-            ("reference", suffix) => Role::Reference(namespace(suffix)),
-            ("item", None) => Role::Item,
-            ("hook", None) => Role::Hook,
-            ("context", None) => Role::Context,
-            ("import", None) => Role::Import,
+            ("scope", None) => LocalsCapture::Scope,
+            ("definition", suffix) => LocalsCapture::Definition(namespace(suffix)),
+            ("reference", suffix) => LocalsCapture::Reference(namespace(suffix)),
+            ("item", None) => LocalsCapture::Item,
+            ("hook", None) => LocalsCapture::Hook,
+            ("context", None) => LocalsCapture::Context,
+            ("import", None) => LocalsCapture::Import,
             _ => panic!("unknown capture @{name} in a locals query"),
         })
     }
@@ -258,25 +258,25 @@ pub struct Captures {
 
 impl Captures {
     /// Adds the `local.*` captures of one match, each with its role.
-    pub fn add(&mut self, found: &[(Role, Node)], source: &[u8], facts: &Facts) {
+    pub fn add(&mut self, found: &[(LocalsCapture, Node)], source: &[u8], facts: &Facts) {
         let item = found
             .iter()
-            .find(|(role, _)| *role == Role::Item)
+            .find(|(role, _)| *role == LocalsCapture::Item)
             .map(|(_, node)| node.byte_range());
         for (role, node) in found {
             let range = node.byte_range();
             match *role {
-                Role::Scope => self.scopes.push(range),
-                Role::Hook => self.hooks.push(range),
-                Role::Context => self.contexts.push(range),
-                Role::Import => {
+                LocalsCapture::Scope => self.scopes.push(range),
+                LocalsCapture::Hook => self.hooks.push(range),
+                LocalsCapture::Context => self.contexts.push(range),
+                LocalsCapture::Import => {
                     let name = facts.reference_name(source, range.clone());
                     if !name.is_empty() {
                         self.imports.push(name);
                     }
                 }
-                Role::Item => {}
-                Role::Definition(namespace) => {
+                LocalsCapture::Item => {}
+                LocalsCapture::Definition(namespace) => {
                     let name = facts.definition_name(source, range.clone());
                     if !name.is_empty() {
                         self.definitions.push(Definition {
@@ -286,7 +286,7 @@ impl Captures {
                         });
                     }
                 }
-                Role::Reference(namespace) => {
+                LocalsCapture::Reference(namespace) => {
                     let name = facts.reference_name(source, range.clone());
                     if !name.is_empty() {
                         self.references.push(Reference {
@@ -318,7 +318,7 @@ pub struct Index<'a> {
     /// The patterns of the locals query that read a body (`reading_patterns`), and the roles
     /// of their captures.
     query: &'a Query,
-    roles: Vec<Option<Role>>,
+    roles: Vec<Option<LocalsCapture>>,
     facts: &'a Facts,
     /// Sorted by start, outer first; scope 0 is the whole file.
     scopes: Vec<Range<usize>>,
@@ -672,20 +672,20 @@ mod tests {
         let attribute = roles.parse("local.definition.attribute");
         assert_eq!(
             roles.parse("local.reference.attribute"),
-            Some(Role::Reference(Namespace(1)))
+            Some(LocalsCapture::Reference(Namespace(1)))
         );
-        assert_eq!(attribute, Some(Role::Definition(Namespace(1))));
+        assert_eq!(attribute, Some(LocalsCapture::Definition(Namespace(1))));
         assert_eq!(
             roles.parse("local.reference"),
-            Some(Role::Reference(Namespace(0)))
+            Some(LocalsCapture::Reference(Namespace(0)))
         );
         assert_eq!(
             roles.parse("local.definition.member"),
-            Some(Role::Definition(Namespace(2)))
+            Some(LocalsCapture::Definition(Namespace(2)))
         );
         assert_eq!(roles.parse("test.name"), None);
-        assert_eq!(roles.parse("local.scope"), Some(Role::Scope));
-        assert_eq!(roles.parse("local.import"), Some(Role::Import));
+        assert_eq!(roles.parse("local.scope"), Some(LocalsCapture::Scope));
+        assert_eq!(roles.parse("local.import"), Some(LocalsCapture::Import));
     }
 
     #[test]

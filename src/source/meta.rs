@@ -53,12 +53,12 @@ pub struct Context {
     /// definitions included: the body is what follows them.
     pub lines: usize,
     /// Where each definition shown is in the test file, in the order shown.
-    pub definitions: Vec<Place>,
+    pub definitions: Vec<DefinitionLines>,
 }
 
 /// The lines of one definition in its file, 1-based, both included.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct Place {
+pub struct DefinitionLines {
     pub line: usize,
     pub end_line: usize,
 }
@@ -274,7 +274,7 @@ struct Rendered {
     text: String,
     /// The lines its text spans in the file (its comments above included).
     lines: Range<usize>,
-    place: Place,
+    place: DefinitionLines,
 }
 
 impl ContextWriter<'_> {
@@ -284,7 +284,7 @@ impl ContextWriter<'_> {
         &mut self,
         test: &Range<usize>,
         body: &Range<usize>,
-    ) -> Option<(String, Vec<Place>)> {
+    ) -> Option<(String, Vec<DefinitionLines>)> {
         let uses = self.index.uses(test, body);
         if uses.is_empty() {
             return None;
@@ -299,7 +299,7 @@ impl ContextWriter<'_> {
                 Rendered {
                     lines: lines.of(item.range.start)..lines.of(item.range.end.saturating_sub(1)),
                     text: test_code(source, item.range, ranges),
-                    place: Place {
+                    place: DefinitionLines {
                         line: item.first_line,
                         end_line: item.last_line,
                     },

@@ -141,7 +141,7 @@ pub enum HeaderSite {
 
 /// The roles a capture can play; see the module docs.
 #[derive(Clone, Copy, PartialEq)]
-enum Role {
+enum TestsCapture {
     Test,
     TestName,
     TestBlock,
@@ -167,39 +167,39 @@ enum Role {
     DoctestTaskId,
     Helper,
     /// A capture of `queries/<lang>/locals.scm`, read by `crate::source::locals`.
-    Local(locals::Role),
+    Local(locals::LocalsCapture),
 }
 
-impl Role {
-    fn parse(capture: &str, locals: &mut locals::Roles) -> Option<Role> {
+impl TestsCapture {
+    fn parse(capture: &str, locals: &mut locals::Roles) -> Option<TestsCapture> {
         if let Some(local) = locals.parse(capture) {
-            return Some(Role::Local(local));
+            return Some(TestsCapture::Local(local));
         }
         Some(match capture {
-            "test" => Role::Test,
-            "test.name" => Role::TestName,
-            "test.block" => Role::TestBlock,
-            "test.body" => Role::TestBody,
-            "test.header.wrap" => Role::HeaderWrap,
-            "test_code.omit" => Role::TestCodeOmit,
-            "test_code.verbatim" => Role::TestCodeVerbatim,
-            "group" => Role::Group,
-            "group.name" => Role::GroupName,
-            "group.dynamic" => Role::GroupDynamic,
-            "scope" => Role::Scope,
-            "task_id.next" => Role::TaskIdNext,
-            "task_id.following" => Role::TaskIdFollowing,
-            "remove" => Role::Remove,
-            "remove.item" => Role::RemoveItem,
-            "rename" => Role::Rename,
-            "each" => Role::Each,
-            "task_id.ordinal" => Role::TaskIdOrdinal,
-            "doctest" => Role::Doctest,
-            "doctest.module" => Role::DoctestModule,
-            "doctest.only" => Role::DoctestOnly,
-            "doctest.except" => Role::DoctestExcept,
-            "doctest.task_id" => Role::DoctestTaskId,
-            helper if helper.starts_with('_') => Role::Helper,
+            "test" => TestsCapture::Test,
+            "test.name" => TestsCapture::TestName,
+            "test.block" => TestsCapture::TestBlock,
+            "test.body" => TestsCapture::TestBody,
+            "test.header.wrap" => TestsCapture::HeaderWrap,
+            "test_code.omit" => TestsCapture::TestCodeOmit,
+            "test_code.verbatim" => TestsCapture::TestCodeVerbatim,
+            "group" => TestsCapture::Group,
+            "group.name" => TestsCapture::GroupName,
+            "group.dynamic" => TestsCapture::GroupDynamic,
+            "scope" => TestsCapture::Scope,
+            "task_id.next" => TestsCapture::TaskIdNext,
+            "task_id.following" => TestsCapture::TaskIdFollowing,
+            "remove" => TestsCapture::Remove,
+            "remove.item" => TestsCapture::RemoveItem,
+            "rename" => TestsCapture::Rename,
+            "each" => TestsCapture::Each,
+            "task_id.ordinal" => TestsCapture::TaskIdOrdinal,
+            "doctest" => TestsCapture::Doctest,
+            "doctest.module" => TestsCapture::DoctestModule,
+            "doctest.only" => TestsCapture::DoctestOnly,
+            "doctest.except" => TestsCapture::DoctestExcept,
+            "doctest.task_id" => TestsCapture::DoctestTaskId,
+            helper if helper.starts_with('_') => TestsCapture::Helper,
             _ => return None,
         })
     }
@@ -207,13 +207,13 @@ impl Role {
 
 /// The roles of a query's captures, by capture index. Panics on a capture outside the
 /// vocabulary: queries are compiled into the binary and checked by the registry tests.
-fn roles(query: &crate::source::query::Query, language: &Language) -> Vec<Role> {
+fn roles(query: &crate::source::query::Query, language: &Language) -> Vec<TestsCapture> {
     let mut locals = locals::Roles::of(language);
     query
         .capture_names()
         .iter()
         .map(|name| {
-            Role::parse(name, &mut locals)
+            TestsCapture::parse(name, &mut locals)
                 .unwrap_or_else(|| panic!("unknown capture @{name} in a query"))
         })
         .collect()
@@ -306,7 +306,7 @@ fn analyze_with(
     let placeholders = language.row_placeholders();
 
     for found in query.matches(root, source) {
-        let node = |role: Role| {
+        let node = |role: TestsCapture| {
             found
                 .captures
                 .iter()
@@ -317,31 +317,33 @@ fn analyze_with(
         for capture in &found.captures {
             let n = capture.node;
             match roles[capture.index as usize] {
-                Role::Local(role) => local.push((role, n)),
-                Role::Scope => scopes.push(n.byte_range()),
-                Role::TaskIdNext | Role::TaskIdFollowing => tags.push(Tag {
+                TestsCapture::Local(role) => local.push((role, n)),
+                TestsCapture::Scope => scopes.push(n.byte_range()),
+                TestsCapture::TaskIdNext | TestsCapture::TaskIdFollowing => tags.push(Tag {
                     at: n.start_byte(),
-                    following: roles[capture.index as usize] == Role::TaskIdFollowing,
-                    scope: node(Role::Scope).map(|scope| scope.byte_range()),
+                    following: roles[capture.index as usize] == TestsCapture::TaskIdFollowing,
+                    scope: node(TestsCapture::Scope).map(|scope| scope.byte_range()),
                     value: reader.integer(n),
                 }),
-                Role::TestCodeOmit => omitted.push(n.byte_range()),
-                Role::TestCodeVerbatim if n.start_position().row != n.end_position().row => {
+                TestsCapture::TestCodeOmit => omitted.push(n.byte_range()),
+                TestsCapture::TestCodeVerbatim
+                    if n.start_position().row != n.end_position().row =>
+                {
                     verbatim.push(n.byte_range())
                 }
-                Role::Remove => removals.push(Removal {
+                TestsCapture::Remove => removals.push(Removal {
                     range: n.byte_range(),
                     placeholder: false,
                 }),
-                Role::Rename => {
+                TestsCapture::Rename => {
                     let text = &source[n.byte_range()];
                     let pairs = &language.facts.markers.rename;
                     if let Some([_, to]) = pairs.iter().find(|[from, _]| from.as_bytes() == text) {
                         renames.push((n.byte_range(), to.clone()));
                     }
                 }
-                Role::TaskIdOrdinal => ordinals.push(n.byte_range()),
-                Role::RemoveItem => removals.push(match with_separator(n) {
+                TestsCapture::TaskIdOrdinal => ordinals.push(n.byte_range()),
+                TestsCapture::RemoveItem => removals.push(match with_separator(n) {
                     Some(range) => Removal {
                         range,
                         placeholder: false,
@@ -362,19 +364,24 @@ fn analyze_with(
         // A name formatted once per row of a table has holes where the row goes.
         let row_name = |name: Node| {
             let name = reader.name(name);
-            match (&placeholders, node(Role::Each)) {
+            match (&placeholders, node(TestsCapture::Each)) {
                 (Some(placeholders), Some(_)) => name.with_holes(placeholders),
                 _ => name,
             }
         };
-        if let (Some(group), Some(name)) = (node(Role::Group), node(Role::GroupName)) {
+        if let (Some(group), Some(name)) =
+            (node(TestsCapture::Group), node(TestsCapture::GroupName))
+        {
             groups.push(Group {
                 range: group.byte_range(),
                 name: row_name(name),
                 dynamic: false,
             });
         }
-        if let (Some(group), Some(name)) = (node(Role::GroupDynamic), node(Role::GroupName)) {
+        if let (Some(group), Some(name)) = (
+            node(TestsCapture::GroupDynamic),
+            node(TestsCapture::GroupName),
+        ) {
             // The hole reads as the function's name in the name as written.
             let mut hole = Name::default();
             hole.push_hole(&format!(
@@ -388,20 +395,20 @@ fn analyze_with(
                 dynamic: true,
             });
         }
-        if let (Some(test), Some(name)) = (node(Role::Test), node(Role::TestName)) {
+        if let (Some(test), Some(name)) = (node(TestsCapture::Test), node(TestsCapture::TestName)) {
             if !seen_tests.insert(test.id()) {
                 continue;
             }
-            let block = node(Role::TestBlock).and_then(|block| {
+            let block = node(TestsCapture::TestBlock).and_then(|block| {
                 let count = block.child_count();
                 let (open, close) = (block.child(0)?, block.child(count.checked_sub(1)?)?);
                 (count >= 2).then(|| (open.end_byte(), close.start_byte()))
             });
-            let (body, header) = match (block, node(Role::TestBody)) {
+            let (body, header) = match (block, node(TestsCapture::TestBody)) {
                 (Some((start, end)), _) => (Some(start..end), Some(HeaderSite::After(start))),
                 (None, body) => (
                     body.map(|body| with_leading_comments(test, body)),
-                    node(Role::HeaderWrap).map(|wrap| HeaderSite::Wrap(wrap.byte_range())),
+                    node(TestsCapture::HeaderWrap).map(|wrap| HeaderSite::Wrap(wrap.byte_range())),
                 ),
             };
             tests.push(RawTest {
@@ -413,7 +420,7 @@ fn analyze_with(
                 doctest: None,
             });
         }
-        if let Some(call) = node(Role::Doctest) {
+        if let Some(call) = node(TestsCapture::Doctest) {
             let raw = doctests
                 .entry(call.start_byte())
                 .or_insert_with(|| RawTest {
@@ -425,16 +432,16 @@ fn analyze_with(
                     doctest: Some(doctest::Call::default()),
                 });
             if let Some(settings) = raw.doctest.as_mut() {
-                if let Some(module) = node(Role::DoctestModule) {
+                if let Some(module) = node(TestsCapture::DoctestModule) {
                     settings.module = reader.text(module);
                 }
-                if let Some(list) = node(Role::DoctestOnly) {
+                if let Some(list) = node(TestsCapture::DoctestOnly) {
                     settings.only = Some(reader.selectors(list));
                 }
-                if let Some(list) = node(Role::DoctestExcept) {
+                if let Some(list) = node(TestsCapture::DoctestExcept) {
                     settings.except = reader.selectors(list);
                 }
-                if let Some(value) = node(Role::DoctestTaskId) {
+                if let Some(value) = node(TestsCapture::DoctestTaskId) {
                     settings.task_id = Some(reader.integer(value));
                 }
             }

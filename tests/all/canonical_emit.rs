@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use exercism_test_helper::canonical::check::{ExerciseFindings, Found, Tally};
+use exercism_test_helper::canonical::check::{CheckRun, ExerciseFindings, Tally};
 use exercism_test_helper::canonical::emit;
 use exercism_test_helper::canonical::finding::{
     CaseData, CaseRef, Change, Detail, Finding, Lost, Problem, Subject, TestRef, Warning,
@@ -337,10 +337,10 @@ fn tallies() -> [(&'static str, Vec<ExerciseFindings>, Tally); 2] {
 }
 
 /// Writes both runs with `emitter`, each under a heading.
-fn both(emitter: impl Fn(&Found) -> String) -> String {
+fn both(emitter: impl Fn(&CheckRun) -> String) -> String {
     let mut out = String::new();
     for (name, exercises, tally) in tallies() {
-        let run = Found {
+        let run = CheckRun {
             exercises,
             tally,
             warnings: vec![
@@ -354,7 +354,7 @@ fn both(emitter: impl Fn(&Found) -> String) -> String {
                     new: "leap-year".to_string(),
                 },
             ],
-            ..Found::default()
+            ..CheckRun::default()
         };
         out.push_str(&format!("=== {name}\n{}", emitter(&run)));
     }
@@ -422,8 +422,8 @@ fn report() -> String {
         },
         Entry::Checked(Box::new(checked)),
     ];
-    emit::json::write(&Found {
+    emit::json::write(&CheckRun {
         entries,
-        ..Found::default()
+        ..CheckRun::default()
     })
 }

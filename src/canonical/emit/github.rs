@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::words;
 use super::{Emitted, summary_line};
-use crate::canonical::check::Found;
+use crate::canonical::check::CheckRun;
 use crate::canonical::finding::{Change, Finding, Level};
 use crate::error::one_line;
 
@@ -15,7 +15,7 @@ pub const ANNOTATIONS_PER_LEVEL: usize = 10;
 
 /// The whole run as annotations on stdout; `summary_written` says whether the job summary
 /// holds every finding. A file outside the working directory `cwd` is not named.
-pub fn write(run: &Found, cwd: &Path, summary_written: bool) -> Emitted {
+pub fn write(run: &CheckRun, cwd: &Path, summary_written: bool) -> Emitted {
     let mut stdout = annotations(run, cwd, summary_written);
     stdout.push(one_line(&summary_line(run)).into_owned());
     Emitted {
@@ -28,7 +28,7 @@ pub fn write(run: &Found, cwd: &Path, summary_written: bool) -> Emitted {
 /// to what GitHub shows; a last plain line says how many were left out and where they are.
 /// A file outside the working directory `cwd` is not named: GitHub could not show it.
 /// `warnings`, what the check could not do as asked, come first, on the run.
-fn annotations(run: &Found, cwd: &Path, summary_written: bool) -> Vec<String> {
+fn annotations(run: &CheckRun, cwd: &Path, summary_written: bool) -> Vec<String> {
     let (exercises, warnings) = (&run.exercises, &run.warnings);
     let mut all: Vec<(Level, String)> = Vec::new();
     // A pull request is shown what it introduced, not what was there before nor what it fixed;

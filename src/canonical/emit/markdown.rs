@@ -4,7 +4,7 @@
 
 use super::summary_line;
 use super::words;
-use crate::canonical::check::{ExerciseFindings, Found};
+use crate::canonical::check::{CheckRun, ExerciseFindings};
 use crate::canonical::finding::Finding;
 use crate::error::one_line;
 
@@ -14,7 +14,7 @@ pub const SUMMARY_BYTES: usize = 1024 * 1024;
 /// The job summary: a heading, the summary line, and a table of each exercise's findings
 /// (finding, case, test), those of exercises that fail first, within what GitHub takes of
 /// one step. `warnings`, what the check could not do as asked, come before the summary line.
-pub fn write(run: &Found) -> String {
+pub fn write(run: &CheckRun) -> String {
     let (exercises, warnings) = (&run.exercises, &run.warnings);
     let summary = summary_line(run);
     let mut out = "## Canonical cases\n\n".to_string();

@@ -11,7 +11,7 @@ pub mod records;
 pub mod text;
 pub mod words;
 
-use crate::canonical::check::Found;
+use crate::canonical::check::CheckRun;
 use crate::canonical::finding::{Change, Counted, KINDS, Kind, Row, counted};
 use crate::canonical::git::abbreviated;
 use crate::error::one_line;
@@ -25,7 +25,7 @@ fn counted_kinds() -> impl Iterator<Item = &'static Row> {
 
 /// The lines said on stderr whatever the output: each exercise that could not be checked,
 /// and each that could not be checked at the base.
-pub fn errors(run: &Found) -> Vec<String> {
+pub fn errors(run: &CheckRun) -> Vec<String> {
     let mut lines = Vec::new();
     for finding in run.findings() {
         let Some(problem) = words::problem(finding) else {
@@ -50,7 +50,7 @@ pub fn errors(run: &Found) -> Vec<String> {
 /// change introduced, those it fixed and those that were there before, each kind counted
 /// where there are some: `checked 1 exercise changed since origin/main (4 cases): introduced
 /// 1 missing; fixed nothing; preexisting 2 extra tests; …`.
-pub fn summary_line(run: &Found) -> String {
+pub fn summary_line(run: &CheckRun) -> String {
     let tally = &run.tally;
     let count = |kind: Kind| run.findings().filter(|f| f.kind() == kind).count();
     let mut checked = format!(

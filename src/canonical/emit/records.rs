@@ -2,14 +2,14 @@
 //! whatever the output.
 
 use super::words::short;
-use crate::canonical::check::Found;
+use crate::canonical::check::CheckRun;
 use crate::canonical::finding::counted;
 use crate::canonical::suppressions::{self, Stale};
 
 /// The warnings that name the records of the suppressions file that no longer hold: one for those
 /// whose finding no longer occurs, one for those of exercises gone, one for each invalid
 /// record; each says that `--prune-suppressions` drops them.
-pub fn stale(run: &Found) -> Vec<String> {
+pub fn stale(run: &CheckRun) -> Vec<String> {
     let stale = &run.stale;
     let drops = |n: usize| match n {
         1 => "--prune-suppressions drops it",

@@ -6,12 +6,12 @@
 
 use super::words;
 use super::{Emitted, summary_line};
-use crate::canonical::check::Found;
+use crate::canonical::check::CheckRun;
 use crate::canonical::finding::{Change, Finding, Kind};
 use crate::error::one_line;
 
 /// The whole run as text; `verbose` lists each finding that does not fail the check.
-pub fn write(run: &Found, verbose: bool) -> Emitted {
+pub fn write(run: &CheckRun, verbose: bool) -> Emitted {
     let stderr = run
         .warnings
         .iter()
@@ -26,7 +26,7 @@ pub fn write(run: &Found, verbose: bool) -> Emitted {
 /// then each exercise's other findings, counted on one line or, `verbose`, one line each (an
 /// `own_tests` finding on its own line first, the cases and tests it names left to `verbose`).
 /// Errors are not among them: they go to stderr as they come.
-fn lines(run: &Found, verbose: bool) -> Vec<String> {
+fn lines(run: &CheckRun, verbose: bool) -> Vec<String> {
     let exercises = &run.exercises;
     let findings = || exercises.iter().flat_map(|e| &e.findings);
     let mut lines: Vec<String> = findings().filter(|f| f.fails()).map(line).collect();

@@ -44,7 +44,7 @@ pub(super) struct Pairs<'a> {
 
 /// Why a case is a candidate of a test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Role {
+pub(super) enum Candidacy {
     /// The case the test explains most (or ties for it).
     Best,
     /// A case the test holds as written that explains more of the test than its best.
@@ -58,20 +58,20 @@ pub(super) enum Role {
     NamedOtherData,
 }
 
-impl Role {
+impl Candidacy {
     /// The level of the `role` comparison.
     pub(super) fn level(self) -> &'static str {
         match self {
-            Role::Best => "best",
-            Role::Explains => "explains-more",
-            Role::Named => "named",
-            Role::NamedOtherData => "named-other-data",
+            Candidacy::Best => "best",
+            Candidacy::Explains => "explains-more",
+            Candidacy::Named => "named",
+            Candidacy::NamedOtherData => "named-other-data",
         }
     }
 }
 
 /// Each test's candidate cases, as (case, test, role) in test order.
-pub(super) fn candidates(pairs: &Pairs, tests: usize) -> Vec<(usize, usize, Role)> {
+pub(super) fn candidates(pairs: &Pairs, tests: usize) -> Vec<(usize, usize, Candidacy)> {
     let cases = pairs.rank.len();
     let mut out = Vec::new();
     for t in 0..tests {
@@ -80,20 +80,20 @@ pub(super) fn candidates(pairs: &Pairs, tests: usize) -> Vec<(usize, usize, Role
         let Some(&best) = ranked.first() else {
             continue;
         };
-        let mut kept: Vec<(usize, Role)> = Vec::new();
+        let mut kept: Vec<(usize, Candidacy)> = Vec::new();
         let mut explained: HashSet<usize> = HashSet::new();
         for c in ranked {
             let places = pairs.explained.get(&(c, t));
             let explains_more =
                 places.is_some_and(|places| places.iter().any(|p| !explained.contains(p)));
             let role = if pairs.rank[c][t] >= pairs.rank[best][t] - TIE {
-                Role::Best
+                Candidacy::Best
             } else if (pairs.written)(c, t) && explains_more {
-                Role::Explains
+                Candidacy::Explains
             } else if (pairs.named)(c, t) && explains_more {
-                Role::Named
+                Candidacy::Named
             } else if (pairs.named)(c, t) {
-                Role::NamedOtherData
+                Candidacy::NamedOtherData
             } else {
                 continue;
             };

@@ -105,7 +105,7 @@ pub const COMPARISONS: [Comparison; 9] = [
         name: "lead",
         levels: &["clear", "ahead", "close", "tied", "-"],
     },
-    // Why the case is a candidate of the test (see `assign::Role`): the case the test
+    // Why the case is a candidate of the test (see `assign::Candidacy`): the case the test
     // explains most, one more it holds as written, one it is named after whose values explain
     // more of the test, or one it is named after whose values the better candidates explain
     // already. Read of the candidates alone.
@@ -135,7 +135,7 @@ impl Levels {
     }
 
     /// This candidate's place in the file (see `order`), its lead over the best case its test
-    /// is no candidate of, in bits, and why it is a candidate (see `assign::Role`).
+    /// is no candidate of, in bits, and why it is a candidate (see `assign::Candidacy`).
     pub(super) fn placed(mut self, place: &str, lead: f64, role: &str) -> Levels {
         self.set(PLACE, place);
         self.set(ROLE, role);
@@ -151,7 +151,7 @@ impl Levels {
 }
 
 /// What reads a pair beyond its own evidence.
-pub(super) struct Context {
+pub(super) struct Surroundings {
     /// The total weight of the case's data (see `DATA_ALONE`).
     pub case_weight: f64,
     /// The case has input values.
@@ -164,7 +164,7 @@ pub(super) struct Context {
 }
 
 /// The levels of one pair, its place not yet known (`none`).
-pub(super) fn levels(e: &Evidence, context: &Context) -> Levels {
+pub(super) fn levels(e: &Evidence, context: &Surroundings) -> Levels {
     let mut levels = Levels([0; COMPARISONS.len()]);
     let whole = e.data >= WHOLE;
     levels.set(DATA, &data(e, context));
@@ -215,7 +215,7 @@ pub(super) fn levels(e: &Evidence, context: &Context) -> Levels {
 }
 
 /// The level of the data the test holds.
-fn data(e: &Evidence, context: &Context) -> String {
+fn data(e: &Evidence, context: &Surroundings) -> String {
     if e.data >= WHOLE {
         let how = if e.loosely {
             "loose"

@@ -13,7 +13,7 @@ use super::names::{
 use super::sequence::{Readings, at_places, fit, held_order, order, with_lines};
 use super::values::{Holdings, Probe, Value, sings, verse_lines};
 use crate::canonical::data::Case;
-use crate::canonical::exercise::Test;
+use crate::canonical::exercise::ExerciseTest;
 use crate::source::literals::{Literal, call_name};
 
 /// The evidence for one (case, test) pair.
@@ -106,7 +106,7 @@ pub struct Weighed {
 }
 
 /// The evidence of every (case, test) pair.
-pub fn evidence(cases: &[Case], tests: &[Test]) -> Weighed {
+pub fn evidence(cases: &[Case], tests: &[ExerciseTest]) -> Weighed {
     // A literal's weight: rarer among the cases, heavier.
     let mut df: HashMap<&Literal, usize> = HashMap::new();
     for case in cases {

@@ -61,9 +61,9 @@ mod values;
 mod weights;
 
 use crate::canonical::data::{Case, index_by_uuid};
-use crate::canonical::exercise::Test;
+use crate::canonical::exercise::ExerciseTest;
 pub use assign::Candidate;
-use compare::Context;
+use compare::Surroundings;
 pub use compare::{COMPARISONS, Levels};
 use constants::{ANCHOR, HALF, LINK, TABLE_CASES};
 pub use evidence::{Evidence, Weighed, evidence};
@@ -121,7 +121,7 @@ pub struct Explanation {
 
 /// Links `cases` (those tests.toml lists, `included` saying which it includes) to `tests`
 /// with the weights the binary was built with.
-pub fn link(cases: &[Case], tests: &[Test], included: &[bool]) -> Linking {
+pub fn link(cases: &[Case], tests: &[ExerciseTest], included: &[bool]) -> Linking {
     explain(Weights::embedded(), cases, tests, included).linking
 }
 
@@ -129,7 +129,7 @@ pub fn link(cases: &[Case], tests: &[Test], included: &[bool]) -> Linking {
 pub fn explain(
     weights: &Weights,
     cases: &[Case],
-    tests: &[Test],
+    tests: &[ExerciseTest],
     included: &[bool],
 ) -> Explanation {
     let weighed = evidence(cases, tests);
@@ -152,7 +152,7 @@ pub fn explain(
         .map(|c| {
             (0..tests.len())
                 .map(|t| {
-                    let context = Context {
+                    let context = Surroundings {
                         case_weight: weighed.weights[c],
                         has_input: cases[c].inputs > 0,
                         included: included[c],

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::names::common_subsequence;
 use super::values::{Probe, Value};
 use crate::canonical::data::Shape;
-use crate::canonical::exercise::Test;
+use crate::canonical::exercise::ExerciseTest;
 use crate::source::literals::Literal;
 
 /// The share of a test's values (not the functions it calls) that are the case's, each value
@@ -105,7 +105,7 @@ pub(super) type Readings<'a> = (Cow<'a, [Literal]>, Cow<'a, [usize]>);
 /// A test's literals with each text of several lines followed by its lines, read where the
 /// text is (see `fit`), and where each literal is read: a grid written as one multi-line
 /// text holds the case's rows one by one, in their order.
-pub(super) fn with_lines(test: &Test) -> Readings<'_> {
+pub(super) fn with_lines(test: &ExerciseTest) -> Readings<'_> {
     let several = |literal: &Literal| match literal {
         Literal::Text(text) => text
             .lines()

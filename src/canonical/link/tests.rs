@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::assign::{Pairs, Role, candidates};
-use super::compare::{Context, levels};
+use super::assign::{Candidacy, Pairs, candidates};
+use super::compare::{Surroundings, levels};
 use super::names;
 use super::order::{gaps, place_levels, places};
 use super::possible::one_case_each;
@@ -24,8 +24,8 @@ fn case_json(uuid: u32, description: &str, n: i64, expected: &str) -> String {
     )
 }
 
-fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
-    Test {
+fn test(line: usize, name: &str, literals: Vec<Literal>) -> ExerciseTest {
+    ExerciseTest {
         file: "t".to_string(),
         line,
         name: name.to_string(),
@@ -38,7 +38,7 @@ fn test(line: usize, name: &str, literals: Vec<Literal>) -> Test {
 }
 
 /// A test calling `say` with `n` and expecting `expected`.
-fn says(line: usize, name: &str, n: i64, expected: &str) -> Test {
+fn says(line: usize, name: &str, n: i64, expected: &str) -> ExerciseTest {
     let literals = vec![
         Literal::Call("say".to_string()),
         Literal::Number(n.to_string()),
@@ -59,7 +59,7 @@ fn five() -> Vec<Case> {
 }
 
 /// A test of each of `five`'s cases, named after it, in order.
-fn five_tests() -> Vec<Test> {
+fn five_tests() -> Vec<ExerciseTest> {
     let names = ["one", "two", "three", "four", "five"];
     let words = ["unu", "du", "tri", "kvar", "kvin"];
     (0..5)
@@ -116,21 +116,21 @@ fn a_weights_row_that_does_not_parse_names_its_line_and_what_is_wrong() {
 }
 
 /// The level of one comparison of a pair.
-fn level_of(comparison: &str, e: &Evidence, context: &Context) -> &'static str {
+fn level_of(comparison: &str, e: &Evidence, context: &Surroundings) -> &'static str {
     let levels = levels(e, context);
     levels.names().find(|(c, _)| *c == comparison).unwrap().1
 }
 
 #[test]
 fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
-    let context = Context {
+    let context = Surroundings {
         case_weight: 5.0,
         has_input: true,
         included: true,
         table: false,
         named_like_a_case: true,
     };
-    let level = |e: Evidence, context: &Context| level_of("data", &e, context);
+    let level = |e: Evidence, context: &Surroundings| level_of("data", &e, context);
     let whole = Evidence {
         data: 1.0,
         member_order: 1.0,
@@ -169,7 +169,7 @@ fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
         ),
         "loose"
     );
-    let common = Context {
+    let common = Surroundings {
         case_weight: 1.0,
         ..context
     };
@@ -199,25 +199,25 @@ fn the_data_level_says_how_much_of_the_case_the_test_holds_and_how() {
 
 #[test]
 fn a_name_like_no_case_and_a_table_of_cases_are_levels_of_their_own() {
-    let context = Context {
+    let context = Surroundings {
         case_weight: 5.0,
         has_input: true,
         included: true,
         table: false,
         named_like_a_case: false,
     };
-    let name = |e: Evidence, context: &Context| level_of("name", &e, context);
+    let name = |e: Evidence, context: &Surroundings| level_of("name", &e, context);
     let e = Evidence {
         name: 0.1,
         ..Evidence::default()
     };
     assert_eq!(name(e, &context), "like-no-case");
-    let named_like = Context {
+    let named_like = Surroundings {
         named_like_a_case: true,
         ..context
     };
     assert_eq!(name(e, &named_like), "unlike");
-    let table = Context {
+    let table = Surroundings {
         table: true,
         ..named_like
     };
@@ -236,7 +236,7 @@ fn assigned(
     explained: &HashMap<(usize, usize), Vec<usize>>,
     written: &[(usize, usize)],
     named: &[(usize, usize)],
-) -> Vec<(usize, usize, Role)> {
+) -> Vec<(usize, usize, Candidacy)> {
     let tests = rank[0].len();
     candidates(
         &Pairs {
@@ -256,11 +256,11 @@ fn each_test_goes_to_the_case_it_explains_most_and_never_takes_another_test_s_ca
     let rank = vec![vec![5.0, 4.0], vec![1.0, 3.0]];
     let got = assigned(&rank, &HashMap::new(), &[], &[]);
     // Test 1 holds case 0 better than case 1, but explains case 1 most of all cases.
-    assert_eq!(got, [(0, 0, Role::Best), (0, 1, Role::Best)]);
+    assert_eq!(got, [(0, 0, Candidacy::Best), (0, 1, Candidacy::Best)]);
     let tied = vec![vec![5.0], vec![5.0]];
     assert_eq!(
         assigned(&tied, &HashMap::new(), &[], &[]),
-        [(0, 0, Role::Best), (1, 0, Role::Best)],
+        [(0, 0, Candidacy::Best), (1, 0, Candidacy::Best)],
         "cases the test explains alike are both its candidates"
     );
 }
@@ -278,11 +278,11 @@ fn a_test_serves_another_case_it_holds_as_written_only_where_that_case_explains_
     // the better two explain already (a case held inside another's data).
     assert_eq!(
         assigned(&rank, &explained, &written, &[]),
-        [(0, 0, Role::Best), (1, 0, Role::Explains)]
+        [(0, 0, Candidacy::Best), (1, 0, Candidacy::Explains)]
     );
     assert_eq!(
         assigned(&rank, &explained, &[(0, 0), (2, 0)], &[]),
-        [(0, 0, Role::Best), (2, 0, Role::Explains)],
+        [(0, 0, Candidacy::Best), (2, 0, Candidacy::Explains)],
         "held but not written, case 1 explains nothing the assignment counts"
     );
 }
@@ -293,11 +293,11 @@ fn a_case_a_test_is_named_after_is_its_candidate_and_says_whether_its_data_agree
     let explained = HashMap::from([((0, 0), vec![0, 1]), ((1, 0), vec![2]), ((2, 0), vec![0])]);
     assert_eq!(
         assigned(&rank, &explained, &[], &[(1, 0)]),
-        [(0, 0, Role::Best), (1, 0, Role::Named)]
+        [(0, 0, Candidacy::Best), (1, 0, Candidacy::Named)]
     );
     assert_eq!(
         assigned(&rank, &explained, &[], &[(2, 0)]),
-        [(0, 0, Role::Best), (2, 0, Role::NamedOtherData)],
+        [(0, 0, Candidacy::Best), (2, 0, Candidacy::NamedOtherData)],
         "the values of the case named are the best case's: the data says the test is that one's"
     );
 }
@@ -316,7 +316,7 @@ fn of_a_case_and_its_reimplementation_a_test_keeps_the_one_it_holds_more_of() {
         },
         1,
     );
-    assert_eq!(got, [(1, 0, Role::Best)]);
+    assert_eq!(got, [(1, 0, Candidacy::Best)]);
 }
 
 #[test]
@@ -438,7 +438,7 @@ fn a_case_that_states_a_check_goes_to_a_reader_with_the_test_most_like_it() {
             .to_string(),
     );
     let cases = cases(&format!("[{}]", json.join(",")));
-    let mut tests: Vec<Test> = (1..=3)
+    let mut tests: Vec<ExerciseTest> = (1..=3)
         .map(|i| says(i, &format!("case {i}"), i as i64, &format!("word{i}")))
         .collect();
     tests.push(test(
@@ -510,7 +510,7 @@ fn a_case_held_whole_by_a_test_of_another_case_is_that_test_s_to_read_not_missin
     };
     // One test per case, named after it, but one test turns right from east, then from
     // south and from west, a test of three cases.
-    let mut tests: Vec<Test> = (0..8)
+    let mut tests: Vec<ExerciseTest> = (0..8)
         .filter(|c| ![2, 4, 6].contains(c))
         .map(|c| {
             let (from, by) = (bearings[c / 2], if c % 2 == 0 { 1 } else { 3 });
@@ -714,7 +714,7 @@ fn a_test_calling_its_case_s_own_function_among_others_says_so() {
     let e = evidence(&cases, &tests).matrix;
     assert!(e[0][0].calls_own && e[1][1].calls_own);
     assert!(!e[0][1].calls_own && e[0][1].calls_other);
-    let context = Context {
+    let context = Surroundings {
         case_weight: 1.0,
         has_input: true,
         included: true,

@@ -4,7 +4,7 @@
 
 use super::link;
 use crate::canonical::data::Case;
-use crate::canonical::exercise::Test;
+use crate::canonical::exercise::ExerciseTest;
 
 /// What one of the track's own cases is linked to, as indices into the tests it was given.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -15,7 +15,7 @@ pub struct TrackLink {
 }
 
 /// Links each of the track's own cases `track` to the tests `left`.
-pub fn link_track_cases(track: &[Case], left: &[Test]) -> Vec<TrackLink> {
+pub fn link_track_cases(track: &[Case], left: &[ExerciseTest]) -> Vec<TrackLink> {
     if track.is_empty() || left.is_empty() {
         return vec![TrackLink::default(); track.len()];
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use crate::canonical::exercise::Test;
+use crate::canonical::exercise::ExerciseTest;
 use crate::source::literals::{Literal, call_name, number};
 
 /// A literal of a case, with the spellings a test may give it worked out once.
@@ -230,7 +230,7 @@ pub(super) struct Holdings {
 }
 
 /// The functions a test calls (see `Literal::Call`).
-pub(super) fn calls(test: &Test) -> HashSet<String> {
+pub(super) fn calls(test: &ExerciseTest) -> HashSet<String> {
     test.literals
         .iter()
         .filter_map(|literal| match literal {
@@ -241,7 +241,7 @@ pub(super) fn calls(test: &Test) -> HashSet<String> {
 }
 
 impl Holdings {
-    pub(super) fn new(test: &Test) -> Holdings {
+    pub(super) fn new(test: &ExerciseTest) -> Holdings {
         let mut holdings = Holdings {
             texts: HashSet::new(),
             stems: HashSet::new(),

@@ -98,7 +98,7 @@ impl Results {
                 .count();
             left_out_entry(left_out.len(), failed, status)
         });
-        let mut pool: Vec<Item> = items
+        let mut pool: Vec<Cuttable> = items
             .into_iter()
             .filter(|item| item.test.is_none_or(|i| shown[i]))
             .collect();
@@ -134,7 +134,7 @@ impl Results {
     /// Which tests results.json shows: all of them when they fit at the lowest caps; else
     /// those that did not pass, in source order, then those that passed, as far as they fit
     /// at the lowest caps beside the entry that says how many are left out.
-    fn shown(&self, layout: &Layout, items: &[Item], skeletons: &[usize]) -> Vec<bool> {
+    fn shown(&self, layout: &Layout, items: &[Cuttable], skeletons: &[usize]) -> Vec<bool> {
         let all = vec![true; self.tests.len()];
         let strings = items.iter().map(|i| i.bytes).sum();
         if layout.total(self.tests.len(), skeletons.iter().sum(), strings) <= MAX_BYTES {
@@ -189,7 +189,7 @@ fn left_out_entry(left_out: usize, failed: usize, status: Status) -> TestResult 
 /// included), at least `MIN_CAP`; `None` when they fit whole. The caller has made sure they
 /// fit at `MIN_CAP`. A binary search between `MIN_CAP` and a bound from the characters alone,
 /// each step adding up one cost per string from a table of what its kept part takes.
-fn water_level(pool: &mut [Item], results: &Results, room: usize) -> Option<usize> {
+fn water_level(pool: &mut [Cuttable], results: &Results, room: usize) -> Option<usize> {
     if pool.iter().map(|i| i.bytes).sum::<usize>() <= room {
         return None;
     }
@@ -227,7 +227,7 @@ fn water_level(pool: &mut [Item], results: &Results, room: usize) -> Option<usiz
 }
 
 /// A string of the results the budget may cut, measured.
-struct Item {
+struct Cuttable {
     /// The test it belongs to; `None` for the top-level message.
     test: Option<usize>,
     field: Field,
@@ -238,7 +238,7 @@ struct Item {
     table: Vec<usize>,
 }
 
-impl Item {
+impl Cuttable {
     fn cap(&self, cap: usize) -> usize {
         cap.max(self.field.floor())
     }
@@ -291,10 +291,10 @@ impl Item {
 }
 
 /// Every string of the results the budget may cut: the top-level message, then each test's.
-fn items(results: &Results) -> Vec<Item> {
+fn items(results: &Results) -> Vec<Cuttable> {
     let item = |test, field, text: &str| {
         let (chars, bytes) = measure(text);
-        Item {
+        Cuttable {
             test,
             field,
             chars,
@@ -302,7 +302,7 @@ fn items(results: &Results) -> Vec<Item> {
             table: Vec::new(),
         }
     };
-    let mut items: Vec<Item> = results
+    let mut items: Vec<Cuttable> = results
         .message
         .iter()
         .map(|m| item(None, Field::Message, m))

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use tree_sitter::{Node, TreeCursor};
 
 use super::Capture;
-use super::pattern::{Kind, NodePattern, Step};
+use super::pattern::{ChildStep, NodeKind, NodePattern};
 
 pub(super) struct Matcher<'s, 'tree> {
     pub(super) source: &'s [u8],
@@ -104,7 +104,7 @@ impl<'tree> Matcher<'_, 'tree> {
     /// call of `then` returned true.
     pub(super) fn step_at(
         &self,
-        step: &Step,
+        step: &ChildStep,
         node: Node<'tree>,
         children: Option<&[Child<'tree>]>,
         bound: &mut Bound<'tree>,
@@ -131,9 +131,9 @@ impl<'tree> Matcher<'_, 'tree> {
         then: &mut dyn FnMut(&mut Bound<'tree>) -> bool,
     ) -> bool {
         let kind_matches = match &pattern.kind {
-            Kind::Ids(ids) => ids.contains(&node.kind_id()),
-            Kind::AnyNamed => node.is_named() && !node.is_error(),
-            Kind::Any => !node.is_error(),
+            NodeKind::Ids(ids) => ids.contains(&node.kind_id()),
+            NodeKind::AnyNamed => node.is_named() && !node.is_error(),
+            NodeKind::Any => !node.is_error(),
         };
         if !kind_matches
             || pattern

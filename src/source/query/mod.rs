@@ -44,7 +44,7 @@ use std::fmt;
 use tree_sitter::{Language, Node};
 
 use parser::QueryParser;
-use pattern::{Gate, Kind, NodePattern, Pattern, attach, checked_under_optional};
+use pattern::{Gate, NodeKind, NodePattern, Pattern, attach, checked_under_optional};
 use walk::{MAX_PARTS, PARALLEL_FROM_BYTES};
 
 /// A compiled query.
@@ -118,7 +118,7 @@ impl Query {
             match pattern.root.alternatives.as_slice() {
                 [
                     NodePattern {
-                        kind: Kind::Ids(ids),
+                        kind: NodeKind::Ids(ids),
                         ..
                     },
                 ] => {

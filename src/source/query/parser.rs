@@ -7,7 +7,7 @@ use regex::bytes::Regex;
 use tree_sitter::Language;
 
 use super::QueryError;
-use super::pattern::{Check, Kind, NodePattern, Step};
+use super::pattern::{Check, ChildStep, NodeKind, NodePattern};
 
 pub(super) struct QueryParser<'a> {
     pub(super) language: &'a Language,
@@ -137,7 +137,7 @@ impl QueryParser<'_> {
             .ok_or_else(|| self.error(format!("unknown field `{name}`")))
     }
 
-    pub(super) fn kind(&mut self, name: &[u8], named: bool) -> Result<Kind, QueryError> {
+    pub(super) fn kind(&mut self, name: &[u8], named: bool) -> Result<NodeKind, QueryError> {
         if self.kinds.is_empty() {
             let language = self.language;
             for id in 0..language.node_kind_count() as u16 {
@@ -162,12 +162,12 @@ impl QueryParser<'_> {
                 format!("unknown anonymous node \"{name}\"")
             }));
         }
-        Ok(Kind::Ids(ids))
+        Ok(NodeKind::Ids(ids))
     }
 
     /// One child position: an anchor before it is read by the caller. `in_node` says whether
     /// the step sits inside a node pattern, where fields and negated fields may appear.
-    pub(super) fn step(&mut self, anchored: bool, in_node: bool) -> Result<Step, QueryError> {
+    pub(super) fn step(&mut self, anchored: bool, in_node: bool) -> Result<ChildStep, QueryError> {
         let mut field = None;
         if in_node && self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
             let save = self.at;
@@ -203,7 +203,7 @@ impl QueryParser<'_> {
         if matches!(self.peek(), Some(b'*' | b'+')) {
             return Err(self.error("the quantifiers `*` and `+` are not supported"));
         }
-        let mut step = Step {
+        let mut step = ChildStep {
             field,
             alternatives,
             captures: Vec::new(),
@@ -243,7 +243,7 @@ impl QueryParser<'_> {
             }
             Some(b'_') => {
                 self.at += 1;
-                Ok(pattern(Kind::Any))
+                Ok(pattern(NodeKind::Any))
             }
             Some(b'(') => {
                 self.at += 1;
@@ -258,7 +258,7 @@ impl QueryParser<'_> {
                         let start = self.at;
                         let name = self.identifier().to_string();
                         let kind = match name.as_str() {
-                            "_" => Kind::AnyNamed,
+                            "_" => NodeKind::AnyNamed,
                             "" => return Err(self.error("expected a node kind")),
                             _ => self.kind(name.as_bytes(), true).map_err(|mut e| {
                                 e.line = self.error_at(start, "").line;

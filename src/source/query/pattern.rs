@@ -6,7 +6,7 @@ use regex::bytes::Regex;
 use super::matcher::Child;
 
 pub(super) struct Pattern {
-    pub(super) root: Step,
+    pub(super) root: ChildStep,
     /// A test the pattern's root must pass before it is tried, when its shape gives one.
     pub(super) gate: Option<Gate>,
 }
@@ -23,7 +23,7 @@ pub(super) struct Gate {
 }
 
 impl Gate {
-    pub(super) fn of(root: &Step) -> Option<Gate> {
+    pub(super) fn of(root: &ChildStep) -> Option<Gate> {
         let [root] = root.alternatives.as_slice() else {
             return None;
         };
@@ -34,7 +34,7 @@ impl Gate {
                     Some(field),
                     [
                         NodePattern {
-                            kind: Kind::Ids(kinds),
+                            kind: NodeKind::Ids(kinds),
                             checks,
                             ..
                         },
@@ -61,7 +61,7 @@ impl Gate {
 }
 
 /// A child position of a pattern: one or more alternative node patterns.
-pub(super) struct Step {
+pub(super) struct ChildStep {
     pub(super) field: Option<u16>,
     pub(super) alternatives: Vec<NodePattern>,
     /// Captures written after an alternation: bound to whichever alternative matched.
@@ -72,17 +72,17 @@ pub(super) struct Step {
 }
 
 pub(super) struct NodePattern {
-    pub(super) kind: Kind,
+    pub(super) kind: NodeKind,
     pub(super) captures: Vec<u32>,
     /// Predicates on the node itself (through one of its captures).
     pub(super) checks: Vec<Check>,
     pub(super) negated_fields: Vec<u16>,
-    pub(super) children: Vec<Step>,
+    pub(super) children: Vec<ChildStep>,
     /// An anchor `.` follows the last child: it must be the last named child.
     pub(super) anchored_end: bool,
 }
 
-pub(super) enum Kind {
+pub(super) enum NodeKind {
     /// Any of these kind ids (several symbols can share a name).
     Ids(Vec<u16>),
     /// `(_)`: any named node but an error.
@@ -112,7 +112,7 @@ impl Check {
 }
 
 /// fails the match rather than trying the absent case).
-pub(super) fn checked_under_optional(step: &Step, optional: bool) -> bool {
+pub(super) fn checked_under_optional(step: &ChildStep, optional: bool) -> bool {
     let optional = optional || step.optional;
     step.alternatives.iter().any(|alternative| {
         (optional && !alternative.checks.is_empty())
@@ -126,7 +126,7 @@ pub(super) fn checked_under_optional(step: &Step, optional: bool) -> bool {
 /// Moves a pattern's predicates onto the node patterns that bind their captures, so that a
 /// node is checked as soon as it is bound.
 pub(super) fn attach(
-    root: &mut Step,
+    root: &mut ChildStep,
     predicates: Vec<(u32, Check)>,
     names: &[String],
 ) -> Result<(), String> {
@@ -149,7 +149,7 @@ pub(super) fn attach(
 /// The `checks` lists of every node pattern that binds `capture`, directly or as a member of
 /// an alternation that binds it.
 pub(super) fn collect_binders<'a>(
-    step: &'a mut Step,
+    step: &'a mut ChildStep,
     capture: u32,
     out: &mut Vec<&'a mut Vec<Check>>,
 ) {
