@@ -110,7 +110,8 @@ impl Query {
                 ));
             }
             let gate = Gate::of(&root);
-            patterns.push(Pattern { root, gate });
+            let simple = Pattern::simple(&root);
+            patterns.push(Pattern { root, gate, simple });
         }
         let mut by_kind = vec![Vec::new(); language.node_kind_count()];
         let mut anywhere = Vec::new();

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use tree_sitter::{Node, TreeCursor};
 
 use super::matcher::{Child, Known, Matcher, field};
-use super::{Match, Query};
+use super::{Capture, Match, Query};
 
 impl Query {
     /// `matches`, walked in up to `parts` parts on as many threads.
@@ -121,6 +121,20 @@ impl Query {
                         candidates.sort_unstable();
                     }
                     for &index in &candidates {
+                        if let Some(captures) = &self.patterns[index].simple {
+                            let node = open.node;
+                            found.push((
+                                open.order,
+                                Match {
+                                    pattern_index: index,
+                                    captures: captures
+                                        .iter()
+                                        .map(|&index| Capture { index, node })
+                                        .collect(),
+                                },
+                            ));
+                            continue;
+                        }
                         if let Some(gate) = &self.patterns[index].gate
                             && !gate.admits(&children, source)
                         {
