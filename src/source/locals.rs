@@ -328,6 +328,9 @@ pub struct Index<'a> {
     definitions: Vec<Definition>,
     /// The names defined outside the tests' bodies: a body that holds none uses nothing.
     outer_names: Option<AhoCorasick>,
+    /// Every name the file defines with an item: a node whose text holds none of them holds
+    /// no use or binding that matters, and a body's reading skips it.
+    names: Option<AhoCorasick>,
     /// Each hook with its scope.
     hooks: Vec<(Range<usize>, usize)>,
     contexts: Vec<Range<usize>>,
@@ -384,6 +387,7 @@ impl<'a> Index<'a> {
             in_scope: HashMap::new(),
             definitions: Vec::new(),
             outer_names: None,
+            names: None,
             hooks: Vec::new(),
             contexts,
             imports: HashMap::new(),
@@ -417,9 +421,11 @@ impl<'a> Index<'a> {
             after > 0 && range.end <= bodies[after - 1].end
         };
         let mut outer = HashSet::new();
+        let mut all = HashSet::new();
         for definition in definitions {
             let item = definition.item.clone().unwrap_or_default();
             let name = &source[definition.name.clone()];
+            all.insert(name);
             if !in_body(&item) {
                 outer.insert(name);
             }
@@ -434,6 +440,7 @@ impl<'a> Index<'a> {
         if !outer.is_empty() {
             // Built from names of the file, which are short and few.
             index.outer_names = AhoCorasick::new(outer).ok();
+            index.names = AhoCorasick::new(all).ok();
         }
         index.imports = index.imported_scopes(&captures.imports);
         index
@@ -552,9 +559,26 @@ impl<'a> Index<'a> {
         let node = root
             .descendant_for_byte_range(range.start, range.end)
             .unwrap_or(root);
+        // Where the file's names occur in the node, by start: a node that holds none is
+        // skipped, since what it captures could neither resolve nor hide a definition.
+        let mut occurrences: Vec<Range<usize>> = match &self.names {
+            Some(names) => names
+                .find_overlapping_iter(&self.source[node.byte_range()])
+                .map(|m| node.start_byte() + m.start()..node.start_byte() + m.end())
+                .collect(),
+            None => Vec::new(),
+        };
+        occurrences.sort_by_key(|o| (o.start, o.end));
+        let holds_a_name = |node: Node| {
+            let first = occurrences.partition_point(|o| o.start < node.start_byte());
+            occurrences[first..]
+                .iter()
+                .take_while(|o| o.start < node.end_byte())
+                .any(|o| o.end <= node.end_byte())
+        };
         let mut found = Captures::default();
         let mut local = Vec::new();
-        for matched in self.query.matches(node, self.source) {
+        for matched in self.query.matches_where(node, self.source, &holds_a_name) {
             local.clear();
             local.extend(
                 matched

@@ -249,3 +249,38 @@ fn a_pattern_that_is_a_kind_alone_matches_every_node_of_it_with_its_captures_in_
         ]
     );
 }
+
+#[test]
+fn a_walk_skips_what_its_caller_refuses_but_a_pattern_above_still_sees_it() {
+    let source = "f(g(x), h(y))\n";
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&elixir()).unwrap();
+    let tree = parser.parse(source, None).unwrap();
+    let query = Query::new(
+        &elixir(),
+        "(identifier) @id\n(call target: (identifier) @f (arguments (call) @inner))",
+    )
+    .unwrap();
+    let text = |m: &Match| -> Vec<&str> {
+        m.captures
+            .iter()
+            .map(|c| c.node.utf8_text(source.as_bytes()).unwrap())
+            .collect()
+    };
+    // The call g(x) and all below it are refused.
+    let refused = |node: Node| !node.utf8_text(source.as_bytes()).unwrap().starts_with("g(");
+    let found = query.matches_where(tree.root_node(), source.as_bytes(), &refused);
+    let found: Vec<Vec<&str>> = found.iter().map(text).collect();
+    assert_eq!(
+        found,
+        vec![
+            vec!["f", "g(x)"],
+            vec!["f", "h(y)"],
+            vec!["f"],
+            vec!["h"],
+            vec!["y"],
+        ]
+    );
+    let all = query.matches(tree.root_node(), source.as_bytes());
+    assert_eq!(all.len(), 7);
+}
