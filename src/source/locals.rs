@@ -29,7 +29,9 @@
 //! `crate::source::syntax::analyze_with_locals`). Uses and a body's own names (parameters, loop
 //! variables) are read afterwards with the other patterns (`reading_patterns`), and only inside a body or shown
 //! definition whose text holds a name the file defines outside its tests: most bodies of a
-//! large file use nothing of it and are never walked again.
+//! large file use nothing of it and are never walked again. A body that is walked again is
+//! walked only into the nodes whose text holds a name the file defines with an item, the only
+//! names a use can resolve to or a binding can hide.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
