@@ -110,7 +110,8 @@ impl Query {
                 ));
             }
             let gate = Gate::of(&root);
-            patterns.push(Pattern { root, gate });
+            let simple = Pattern::simple(&root);
+            patterns.push(Pattern { root, gate, simple });
         }
         let mut by_kind = vec![Vec::new(); language.node_kind_count()];
         let mut anywhere = Vec::new();
@@ -168,6 +169,22 @@ impl Query {
             std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PARTS))
         };
         self.matches_in_parts(root, source, parts)
+    }
+
+    /// The matches of `matches` rooted at the nodes `keep` accepts, on one thread: a node it
+    /// refuses is neither matched nor walked into, though a pattern rooted above it still sees
+    /// it and what is below it. For a caller that knows that no match inside some nodes can
+    /// matter to it.
+    pub fn matches_where<'tree>(
+        &self,
+        root: Node<'tree>,
+        source: &[u8],
+        keep: &dyn Fn(Node<'tree>) -> bool,
+    ) -> Vec<Match<'tree>> {
+        let mut found = Vec::new();
+        self.walk(root.walk(), 1, source, None, 0, Some(keep), &mut found);
+        found.sort_by_key(|(order, _)| *order);
+        found.into_iter().map(|(_, m)| m).collect()
     }
 }
 

@@ -9,6 +9,31 @@ pub(super) struct Pattern {
     pub(super) root: ChildStep,
     /// A test the pattern's root must pass before it is tried, when its shape gives one.
     pub(super) gate: Option<Gate>,
+    /// For a pattern that is a node's kind alone with its captures (`(identifier) @name`):
+    /// the captures, in the order a match binds them. Such a pattern matches once at every
+    /// node of its kind, so the walk reports it without trying it.
+    pub(super) simple: Option<Vec<u32>>,
+}
+
+impl Pattern {
+    /// The captures of `root` when it is a node's kind alone (see `simple`).
+    pub(super) fn simple(root: &Step) -> Option<Vec<u32>> {
+        let [alternative] = root.alternatives.as_slice() else {
+            return None;
+        };
+        let plain = matches!(alternative.kind, Kind::Ids(_))
+            && alternative.children.is_empty()
+            && alternative.checks.is_empty()
+            && alternative.negated_fields.is_empty()
+            && !alternative.anchored_end;
+        plain.then(|| {
+            root.captures
+                .iter()
+                .chain(&alternative.captures)
+                .copied()
+                .collect()
+        })
+    }
 }
 
 /// What a node needs for a pattern rooted at it to have any chance: a child in `field`, of

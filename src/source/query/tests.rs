@@ -208,3 +208,79 @@ fn no_wildcard_matches_an_error() {
         }
     }
 }
+
+#[test]
+fn a_pattern_that_is_a_kind_alone_matches_every_node_of_it_with_its_captures_in_order() {
+    let source = "x = y + 1\n@z\n";
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&elixir()).unwrap();
+    let tree = parser.parse(source, None).unwrap();
+    let query = Query::new(
+        &elixir(),
+        "(identifier) @a @b\n\
+         (unary_operator operand: (identifier) @c)\n\
+         [(identifier) (integer)] @d",
+    )
+    .unwrap();
+    let simple: Vec<bool> = query.patterns.iter().map(|p| p.simple.is_some()).collect();
+    assert_eq!(simple, [true, false, false]);
+    let found: Vec<(usize, Vec<(&str, &str)>)> = query
+        .matches(tree.root_node(), source.as_bytes())
+        .iter()
+        .map(|m| {
+            let captures = m.captures.iter().map(|c| {
+                let name = query.capture_names()[c.index as usize].as_str();
+                (name, c.node.utf8_text(source.as_bytes()).unwrap())
+            });
+            (m.pattern_index, captures.collect())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (0, vec![("a", "x"), ("b", "x")]),
+            (2, vec![("d", "x")]),
+            (0, vec![("a", "y"), ("b", "y")]),
+            (2, vec![("d", "y")]),
+            (2, vec![("d", "1")]),
+            (1, vec![("c", "z")]),
+            (0, vec![("a", "z"), ("b", "z")]),
+            (2, vec![("d", "z")]),
+        ]
+    );
+}
+
+#[test]
+fn a_walk_skips_what_its_caller_refuses_but_a_pattern_above_still_sees_it() {
+    let source = "f(g(x), h(y))\n";
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&elixir()).unwrap();
+    let tree = parser.parse(source, None).unwrap();
+    let query = Query::new(
+        &elixir(),
+        "(identifier) @id\n(call target: (identifier) @f (arguments (call) @inner))",
+    )
+    .unwrap();
+    let text = |m: &Match| -> Vec<&str> {
+        m.captures
+            .iter()
+            .map(|c| c.node.utf8_text(source.as_bytes()).unwrap())
+            .collect()
+    };
+    // The call g(x) and all below it are refused.
+    let refused = |node: Node| !node.utf8_text(source.as_bytes()).unwrap().starts_with("g(");
+    let found = query.matches_where(tree.root_node(), source.as_bytes(), &refused);
+    let found: Vec<Vec<&str>> = found.iter().map(text).collect();
+    assert_eq!(
+        found,
+        vec![
+            vec!["f", "g(x)"],
+            vec!["f", "h(y)"],
+            vec!["f"],
+            vec!["h"],
+            vec!["y"],
+        ]
+    );
+    let all = query.matches(tree.root_node(), source.as_bytes());
+    assert_eq!(all.len(), 7);
+}

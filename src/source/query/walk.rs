@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use tree_sitter::{Node, TreeCursor};
 
 use super::matcher::{Child, Known, Matcher, field};
-use super::{Match, Query};
+use super::{Capture, Match, Query};
 
 impl Query {
     /// `matches`, walked in up to `parts` parts on as many threads.
@@ -20,7 +20,7 @@ impl Query {
         let mut found = Vec::new();
         match Split::of(root, parts) {
             None => {
-                self.walk(root.walk(), 1, source, None, 0, &mut found);
+                self.walk(root.walk(), 1, source, None, 0, None, &mut found);
             }
             Some(split) => std::thread::scope(|scope| {
                 let workers: Vec<_> = (1..split.starts.len())
@@ -36,12 +36,20 @@ impl Query {
                             let end = split.starts.get(part + 1).copied();
                             let count = end.unwrap_or(split.wide.child_count() as usize)
                                 - split.starts[part];
-                            self.walk(cursor, count, source, None, part << PART_SHIFT, &mut found);
+                            self.walk(
+                                cursor,
+                                count,
+                                source,
+                                None,
+                                part << PART_SHIFT,
+                                None,
+                                &mut found,
+                            );
                             found
                         })
                     })
                     .collect();
-                self.walk(root.walk(), 1, source, Some(&split), 0, &mut found);
+                self.walk(root.walk(), 1, source, Some(&split), 0, None, &mut found);
                 for worker in workers {
                     match worker.join() {
                         Ok(part) => found.extend(part),
@@ -60,14 +68,17 @@ impl Query {
     /// numbering their nodes in document order from `order`, and adds their matches to
     /// `found` with their numbers; returns the next number. With a split, the walk leaves the
     /// wide node's children from the second part on to other walks, and numbers what follows
-    /// them as the part after the last.
-    fn walk<'tree>(
+    /// them as the part after the last. With `keep`, a node it refuses is neither matched nor
+    /// walked into (it is still a child of its parent).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn walk<'tree>(
         &self,
         mut cursor: TreeCursor<'tree>,
         mut siblings: usize,
         source: &[u8],
         split: Option<&Split<'tree>>,
         mut order: usize,
+        keep: Option<&dyn Fn(Node<'tree>) -> bool>,
         found: &mut Vec<(usize, Match<'tree>)>,
     ) -> usize {
         /// A node on the walk's path from the root, with its children so far when it is a
@@ -95,18 +106,20 @@ impl Query {
             {
                 children.push((node, field(&cursor)));
             }
-            let candidate = self
-                .by_kind
-                .get(node.kind_id() as usize)
-                .is_some_and(|p| !p.is_empty())
-                || !self.anywhere.is_empty();
+            let kept = keep.is_none_or(|keep| keep(node));
+            let candidate = kept
+                && (self
+                    .by_kind
+                    .get(node.kind_id() as usize)
+                    .is_some_and(|p| !p.is_empty())
+                    || !self.anywhere.is_empty());
             path.push(Open {
                 node,
                 order,
                 children: candidate.then(|| spare.pop().unwrap_or_default()),
             });
             order += 1;
-            if cursor.goto_first_child() {
+            if kept && cursor.goto_first_child() {
                 continue;
             }
             loop {
@@ -121,6 +134,20 @@ impl Query {
                         candidates.sort_unstable();
                     }
                     for &index in &candidates {
+                        if let Some(captures) = &self.patterns[index].simple {
+                            let node = open.node;
+                            found.push((
+                                open.order,
+                                Match {
+                                    pattern_index: index,
+                                    captures: captures
+                                        .iter()
+                                        .map(|&index| Capture { index, node })
+                                        .collect(),
+                                },
+                            ));
+                            continue;
+                        }
                         if let Some(gate) = &self.patterns[index].gate
                             && !gate.admits(&children, source)
                         {
