@@ -17,11 +17,11 @@ pub(super) struct Pattern {
 
 impl Pattern {
     /// The captures of `root` when it is a node's kind alone (see `simple`).
-    pub(super) fn simple(root: &Step) -> Option<Vec<u32>> {
+    pub(super) fn simple(root: &ChildStep) -> Option<Vec<u32>> {
         let [alternative] = root.alternatives.as_slice() else {
             return None;
         };
-        let plain = matches!(alternative.kind, Kind::Ids(_))
+        let plain = matches!(alternative.kind, NodeKind::Ids(_))
             && alternative.children.is_empty()
             && alternative.checks.is_empty()
             && alternative.negated_fields.is_empty()
