@@ -35,7 +35,6 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
 use aho_corasick::AhoCorasick;
@@ -314,41 +313,6 @@ pub struct Item {
     pub last_line: usize,
 }
 
-/// A map and a set with a cheap hash: the resolver looks a name up in a few scopes for every use
-/// of a body, and SipHash was a tenth of that. Their keys are a test file's names and offsets.
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
-type Set<K> = HashSet<K, BuildHasherDefault<Fx>>;
-
-/// The hash of rustc's `FxHasher`: a rotate, a xor and a multiply a word.
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl Fx {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            self.add(u64::from_le_bytes(word.try_into().expect("eight bytes")));
-        }
-        for &byte in words.remainder() {
-            self.add(u64::from(byte));
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 /// The captures of a file, indexed for resolving: built once per file.
 pub struct Index<'a> {
     source: &'a [u8],
@@ -362,7 +326,7 @@ pub struct Index<'a> {
     scopes: Vec<Range<usize>>,
     parents: Vec<usize>,
     /// Definitions by namespace, name and the scope they bind in, in source order.
-    in_scope: Map<(Namespace, &'a [u8], usize), Vec<usize>>,
+    in_scope: HashMap<(Namespace, &'a [u8], usize), Vec<usize>>,
     definitions: Vec<Definition>,
     /// The names defined outside the tests' bodies: a body that holds none uses nothing.
     outer_names: Option<AhoCorasick>,
@@ -373,9 +337,9 @@ pub struct Index<'a> {
     hooks: Vec<(Range<usize>, usize)>,
     contexts: Vec<Range<usize>>,
     /// The scopes each scope imports (see `@local.import`), by the scope that imports them.
-    imports: Map<usize, Vec<usize>>,
+    imports: HashMap<usize, Vec<usize>>,
     /// What each shown definition uses in turn, read once however many tests show it.
-    read: RefCell<Map<Range<usize>, Vec<Range<usize>>>>,
+    read: RefCell<HashMap<Range<usize>, Vec<Range<usize>>>>,
 }
 
 impl<'a> Index<'a> {
@@ -422,13 +386,13 @@ impl<'a> Index<'a> {
             facts: &language.facts.locals,
             scopes,
             parents,
-            in_scope: Map::default(),
+            in_scope: HashMap::new(),
             definitions: Vec::new(),
             outer_names: None,
             names: None,
             hooks: Vec::new(),
             contexts,
-            imports: Map::default(),
+            imports: HashMap::new(),
             read: RefCell::default(),
         };
         index.hooks = captures
@@ -458,8 +422,8 @@ impl<'a> Index<'a> {
             let after = bodies.partition_point(|b| b.start <= range.start);
             after > 0 && range.end <= bodies[after - 1].end
         };
-        let mut outer = Set::default();
-        let mut all = Set::default();
+        let mut outer = HashSet::new();
+        let mut all = HashSet::new();
         for definition in definitions {
             let item = definition.item.clone().unwrap_or_default();
             let name = &source[definition.name.clone()];
@@ -487,8 +451,8 @@ impl<'a> Index<'a> {
     /// The scopes that `imports` (the names of `@local.import` nodes) make visible, by the
     /// innermost scope around each: the scope that is the item of the definition each name
     /// resolves to.
-    fn imported_scopes(&self, imports: &[Range<usize>]) -> Map<usize, Vec<usize>> {
-        let mut imported: Map<usize, Vec<usize>> = Map::default();
+    fn imported_scopes(&self, imports: &[Range<usize>]) -> HashMap<usize, Vec<usize>> {
+        let mut imported: HashMap<usize, Vec<usize>> = HashMap::new();
         for name in imports {
             let reference = Reference {
                 namespace: Namespace(0),
@@ -496,7 +460,7 @@ impl<'a> Index<'a> {
                 at: name.clone(),
             };
             let into = self.innermost(name, false);
-            for &d in self.resolve(&reference, &Set::default()) {
+            for &d in self.resolve(&reference, &HashSet::new()) {
                 let Some(item) = &self.definitions[d].item else {
                     continue;
                 };
@@ -536,7 +500,7 @@ impl<'a> Index<'a> {
             outer.start <= inner.start && inner.end <= outer.end
         };
         let overlaps = |a: &Range<usize>, b: &Range<usize>| a.start < b.end && b.start < a.end;
-        let mut shown: Set<Range<usize>> = Set::default();
+        let mut shown: HashSet<Range<usize>> = HashSet::new();
         let mut to_read: Vec<Range<usize>> = Vec::new();
         let mut add = |item: &Range<usize>, to_read: &mut Vec<Range<usize>>| {
             if !overlaps(item, test) && shown.insert(item.clone()) {
@@ -627,7 +591,7 @@ impl<'a> Index<'a> {
             found.add(&local, self.source, self.facts);
         }
         // The names the range binds without showing them (parameters, loop variables).
-        let bound: Set<(Namespace, &[u8], usize)> = found
+        let bound: HashSet<(Namespace, &[u8], usize)> = found
             .definitions
             .iter()
             .filter(|d| d.item.is_none())
@@ -659,7 +623,11 @@ impl<'a> Index<'a> {
     /// The definitions a use resolves to: those of its name in the innermost scope around it
     /// that defines it, or imports a scope that does; none when that scope binds it only for
     /// itself (`bound`).
-    fn resolve(&self, reference: &Reference, bound: &Set<(Namespace, &[u8], usize)>) -> &[usize] {
+    fn resolve(
+        &self,
+        reference: &Reference,
+        bound: &HashSet<(Namespace, &[u8], usize)>,
+    ) -> &[usize] {
         let name = &self.source[reference.name.clone()];
         let mut scope = self.innermost(&reference.at, false);
         loop {
